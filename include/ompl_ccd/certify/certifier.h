@@ -1,0 +1,84 @@
+#pragma once
+/// \file certifier.h
+/// The certifier contract (DESIGN.md): a certifier decides whether a JointMotion is free, and
+/// bounds its first time of contact (TOC), with a guarantee.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ompl_ccd/geometry/contact.h"
+#include "ompl_ccd/model/joint_motion.h"
+
+namespace ompl_ccd
+{
+/** \brief Outcome of a certification. */
+enum class Verdict
+{
+  Free,       ///< guaranteed: no configuration of the motion is closer than Query::clearance
+  Collision,  ///< a configuration of the motion is really in collision (witness given)
+  Undecided   ///< the certifier could neither exclude nor confirm contact within its limits
+};
+
+/** \brief What the caller wants to know. */
+enum class Mode
+{
+  Decide,       ///< free or not: stop as soon as the lower TOC bound passes 1 or the upper drops below 1
+  FirstContact  ///< the first time of contact to within Query::tolerance, with its witness
+};
+
+/** \brief "free", "collision", "undecided". */
+const char *toString(Verdict verdict);
+/** \brief "decide", "first-contact". */
+const char *toString(Mode mode);
+
+/** \brief A certification request. */
+struct Query
+{
+  Mode mode = Mode::Decide;
+  /** \brief Certify distance ≥ clearance along the motion (metres); contact means distance < clearance. */
+  double clearance = 0.0;
+  /** \brief Width of the TOC bracket in FirstContact mode, and the distance below which a pair
+      counts as touching (metres for distances, fraction of [0,1] for time). */
+  double tolerance = 1e-3;
+};
+
+/** \brief Counters of one certification, by name ("distance_queries", "ca_steps", ...). */
+using Stats = std::map<std::string, double>;
+
+/** \brief Result of a certification. Bounds are in [0,1]; for Free, toc_lower = toc_upper = 1. */
+struct Report
+{
+  Verdict verdict = Verdict::Undecided;
+  /** \brief No contact happens before toc_lower (guaranteed). */
+  double toc_lower = 0.0;
+  /** \brief A configuration in contact exists at or before toc_upper (Collision only; else 1). */
+  double toc_upper = 1.0;
+  /** \brief The contact at the witness configuration (Collision), if the certifier gives one. */
+  std::optional<Contact> witness;
+  Stats stats;
+};
+
+/** \brief Mutable per-thread state of a certifier; each certifier derives its own. */
+struct CertifierWorkspace
+{
+  virtual ~CertifierWorkspace() = default;
+};
+
+/** \brief Decides a motion. Implementations are immutable after construction: certify() is const
+    and thread-safe given one workspace per thread. */
+class Certifier
+{
+public:
+  virtual ~Certifier() = default;
+  /** \brief Name used by the CLI and makeMotionValidator ("ca", "toleranced", ...). */
+  virtual std::string name() const = 0;
+  /** \brief Allocates the per-thread workspace certify() needs. */
+  virtual std::unique_ptr<CertifierWorkspace> makeWorkspace() const = 0;
+  /** \brief Certifies \a motion. \pre \a ws comes from this certifier's makeWorkspace(). */
+  virtual Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const = 0;
+};
+
+using CertifierPtr = std::shared_ptr<const Certifier>;
+}  // namespace ompl_ccd

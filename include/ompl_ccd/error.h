@@ -1,0 +1,37 @@
+#pragma once
+/// \file error.h
+/// The one exception type ompl_ccd throws for bad user input, and the macro that
+/// throws it at the boundary. Messages follow "<Function>: <what is wrong>
+/// (<value>); <what to change>." so a user can fix the input without reading code.
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace ompl_ccd
+{
+/** \brief Bad input: a file, element or value the user must change. */
+class Error : public std::runtime_error
+{
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/** \brief Concatenates its arguments with operator<< (message building). */
+template <typename... Args>
+std::string concat(Args &&...args)
+{
+  std::ostringstream out;
+  (out << ... << std::forward<Args>(args));
+  return out.str();
+}
+}  // namespace ompl_ccd
+
+/// Throws ompl_ccd::Error with the concatenated message unless \a cond holds.
+#define OMPL_CCD_THROW_UNLESS(cond, ...)                           \
+  do                                                               \
+  {                                                                \
+    if (!(cond))                                                   \
+      throw ::ompl_ccd::Error(::ompl_ccd::concat(__VA_ARGS__));    \
+  } while (0)

@@ -1,0 +1,38 @@
+#pragma once
+/// \file collision_queries.h
+/// Discrete (single-configuration) collision and distance queries of a robot in its scene, with FCL.
+
+#include <fcl/narrowphase/collision_object.h>
+#include <memory>
+#include <vector>
+
+#include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/geometry/contact.h"
+#include "ompl_ccd/model/kinematics.h"
+
+namespace ompl_ccd
+{
+/** \brief Per-thread mutable state of the queries: link poses and posed FCL objects. */
+struct CollisionWorkspace
+{
+  explicit CollisionWorkspace(const CollisionWorld &world);
+  KinematicsWorkspace kinematics;
+  /** \brief objects[link][g]: FCL object of robot link geometry g, posed by updatePoses(). */
+  std::vector<std::vector<std::unique_ptr<fcl::CollisionObjectd>>> objects;
+};
+
+/** \brief Runs forward kinematics for \a q and poses every link object (X_WG = X_WL · X_LG).
+    \pre q is a valid state of world.robot(). */
+void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q);
+
+/** \brief True iff the robot at \a q touches the scene or itself (non-excluded pairs).
+    On true and \a witness non-null, fills it with one contact (time left 0). */
+bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
+                   Contact *witness = nullptr);
+
+/** \brief Exact minimum distance (FCL with rel_err = abs_err = 0) from the robot at \a q to the
+    scene and between non-excluded link pairs; 0 when in collision; +inf when nothing is checked.
+    On non-null \a nearest, fills the nearest pair. */
+double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
+                       Contact *nearest = nullptr);
+}  // namespace ompl_ccd

@@ -1,0 +1,51 @@
+#pragma once
+/// \file scene.h
+/// Static obstacles in the world frame, with an FCL broadphase over them. Immutable once built.
+
+#include <Eigen/Geometry>
+#include <fcl/broadphase/broadphase_dynamic_AABB_tree.h>
+#include <fcl/narrowphase/collision_object.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/geometry/fcl_geometry.h"
+#include "ompl_ccd/model/collision_shape.h"
+
+namespace ompl_ccd
+{
+/** \brief One static obstacle. */
+struct Obstacle
+{
+  std::string name;
+  CollisionShape shape;
+  /** \brief Pose of the shape frame G in the world W. */
+  Eigen::Isometry3d X_WG = Eigen::Isometry3d::Identity();
+};
+
+/** \brief The static environment. Built once; every query method is const and thread-safe. */
+class Scene
+{
+public:
+  /** \brief Builds FCL objects and the broadphase. \throws Error on duplicate obstacle names. */
+  explicit Scene(std::vector<Obstacle> obstacles);
+  Scene(const Scene &) = delete;
+  Scene &operator=(const Scene &) = delete;
+
+  const std::vector<Obstacle> &obstacles() const { return obstacles_; }
+  /** \brief FCL object of obstacle i (pose set, AABB computed). Its user data is the index i. */
+  const fcl::CollisionObjectd &object(int i) const { return *objects_[i]; }
+  /** \brief FCL geometry of obstacle i (shared with object(i)). */
+  const FclGeometryPtr &geometry(int i) const { return geometries_[i]; }
+  /** \brief Dynamic-AABB-tree broadphase over every obstacle (only queried, never modified). */
+  const fcl::BroadPhaseCollisionManagerd &broadphase() const { return *broadphase_; }
+
+private:
+  std::vector<Obstacle> obstacles_;
+  std::vector<FclGeometryPtr> geometries_;
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects_;
+  std::unique_ptr<fcl::DynamicAABBTreeCollisionManagerd> broadphase_;
+};
+
+using ScenePtr = std::shared_ptr<const Scene>;
+}  // namespace ompl_ccd

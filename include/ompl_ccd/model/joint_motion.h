@@ -1,0 +1,58 @@
+#pragma once
+/// \file joint_motion.h
+/// The certified motion: exactly what the OMPL state space's interpolate() does between two states.
+
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "ompl_ccd/model/robot_model.h"
+
+namespace ompl_ccd
+{
+/** \brief Motion of the robot between states q0 (t = 0) and q1 (t = 1), identical to
+    `space->interpolate(s0, s1, t, out)` of the state space built by makeStateSpace():
+    - revolute/prismatic (RealVector): value(t) = a + t (b − a);
+    - continuous (SO2): the shortest signed angle, value(t) = a + t δ with |δ| ≤ π, wrapped to [-π, π];
+    - floating root (SE3): position linear, rotation by slerp (constant angular velocity about a
+      fixed axis, shortest way);
+    - mimic joints: multiplier · value(source) + offset.
+    So every one-value joint moves at constant rate: value_j(t) = start_j + t · delta_j (mod 2π for
+    continuous joints), the motion model of [Zhang2007] and [Redon2004]. */
+class JointMotion
+{
+public:
+  /** \pre q0 and q1 are valid states of \a model (RobotModel::checkState). */
+  JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1);
+
+  const RobotModel &model() const { return *model_; }
+  const Eigen::VectorXd &start() const { return q0_; }
+  const Eigen::VectorXd &goal() const { return q1_; }
+
+  /** \brief State at t ∈ [0,1], bit-for-bit what OMPL's interpolate returns. \a q is resized to nq. */
+  void stateAt(double t, Eigen::VectorXd &q) const;
+  Eigen::VectorXd stateAt(double t) const;
+
+  /** \brief Value at t = 0 of joint j of model().joints() (mimic resolved; unused for floating). */
+  double jointStart(int j) const { return joint_start_[j]; }
+  /** \brief Change over [0,1] of joint j: value_j(t) = jointStart(j) + t · jointDelta(j). */
+  double jointDelta(int j) const { return joint_delta_[j]; }
+
+  /** \brief Floating root only: position p(t) = p0 + t · dp (world frame). */
+  const Eigen::Vector3d &rootPositionStart() const { return root_p0_; }
+  const Eigen::Vector3d &rootPositionDelta() const { return root_dp_; }
+  /** \brief Floating root only: R(t) = R0 · AngleAxis(t · angle, axis), axis in the root's frame,
+      angle ∈ [0, π] (slerp's shortest arc). */
+  const Eigen::Quaterniond &rootRotationStart() const { return root_q0_; }
+  const Eigen::Vector3d &rootRotationAxis() const { return root_axis_; }
+  double rootRotationAngle() const { return root_angle_; }
+
+private:
+  const RobotModel *model_;
+  Eigen::VectorXd q0_, q1_;
+  std::vector<double> joint_start_, joint_delta_;
+  Eigen::Vector3d root_p0_ = Eigen::Vector3d::Zero(), root_dp_ = Eigen::Vector3d::Zero();
+  Eigen::Quaterniond root_q0_ = Eigen::Quaterniond::Identity(), root_q1_ = Eigen::Quaterniond::Identity();
+  Eigen::Vector3d root_axis_ = Eigen::Vector3d::UnitZ();
+  double root_angle_ = 0.0;
+};
+}  // namespace ompl_ccd
