@@ -1,0 +1,73 @@
+#pragma once
+/// \file planning.h
+/// Plan a path with an OMPL planner and certify every edge of it: the main job of the CLI's
+/// `plan` command and of the ROS node.
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/ompl/motion_validator_factory.h"
+
+namespace ompl_ccd
+{
+/** \brief What to plan. States are full state vectors (RobotModel state order). */
+struct PlanRequest
+{
+  Eigen::VectorXd start, goal;
+  /** \brief Planner name (see plannerNames()). */
+  std::string planner = "RRTConnect";
+  /** \brief Wall-clock limit for solve(), seconds. */
+  double time_limit = 10.0;
+  /** \brief Motion validator used while planning and to certify the path (see motionValidatorNames()). */
+  std::string validator = "discrete";
+  ValidatorOptions validator_options;
+  /** \brief Seed of OMPL's random generators; unset = OMPL's own. Applies to the process (OMPL's
+      seed is global) and only before OMPL's first random generator is made. */
+  std::optional<unsigned long> seed;
+  /** \brief Shorten and smooth the path (SimpleSetup::simplifySolution) before certifying it. */
+  bool simplify = true;
+};
+
+/** \brief What planning and certification produced. */
+struct PlanResult
+{
+  /** \brief An exact solution was found (the path reaches the goal). */
+  bool solved = false;
+  /** \brief OMPL's status string ("Exact solution", "Timeout", ...). */
+  std::string status;
+  /** \brief Waypoints, start first (empty if not solved). */
+  std::vector<Eigen::VectorXd> path;
+  double planning_time = 0.0;    ///< seconds spent in solve()
+  double simplify_time = 0.0;    ///< seconds spent simplifying
+  double path_length = 0.0;      ///< in the state space's metric
+  unsigned int valid_motions = 0;    ///< the validator's valid_ counter after planning
+  unsigned int invalid_motions = 0;  ///< the validator's invalid_ counter after planning
+  /** \brief One report per path edge (waypoint i → i+1), certified in Mode::FirstContact. */
+  std::vector<Report> edge_reports;
+  /** \brief Time spent certifying the path edges, microseconds. */
+  double certify_time_us = 0.0;
+  /** \brief True iff solved and every edge report is Verdict::Free. */
+  bool certified() const;
+};
+
+/** \brief Validates the request (states via RobotModel::checkState, names via the factories), plans
+    with OMPL, simplifies, then certifies every edge with the same validator (a "discrete"
+    validator's edges are reported by sampling: not a guarantee).
+    \throws Error for bad input (state size/NaN/bounds, start or goal in collision, unknown
+            planner or validator, time_limit ≤ 0). */
+PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &request);
+
+/** \brief Report for the single edge s1 → s2 with the validator \a mv in \a mode, timed in
+    microseconds into \a time_us. Certifying validators report directly; any other OMPL validator
+    (e.g. discrete) is asked checkMotion(s1, s2[, lastValid]) and its report is built from that:
+    Free → [1, 1]; collision → [lastValid.second, next sample] (sampled, not guaranteed) with a
+    witness from the collision checker at the upper bound (computed outside the timed call). A
+    start state in collision is reported as Collision at [0, 0] for every validator. */
+Report reportEdge(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
+                  const ompl::base::MotionValidatorPtr &mv, const Eigen::VectorXd &q1, const Eigen::VectorXd &q2,
+                  Mode mode, double *time_us);
+}  // namespace ompl_ccd
