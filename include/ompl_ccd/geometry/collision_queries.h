@@ -1,6 +1,11 @@
 #pragma once
 /// \file collision_queries.h
 /// Discrete (single-configuration) collision and distance queries of a robot in its scene, with FCL.
+///
+/// FCL treats a mesh as its surface: a link (or obstacle) entirely inside a closed mesh does not
+/// touch it, so it is neither "in collision" nor at distance 0. Primitives (box, cylinder, sphere)
+/// are solids. Every function is thread-safe given one CollisionWorkspace per thread (the
+/// CollisionWorld and its Scene are only read).
 
 #include <fcl/narrowphase/collision_object.h>
 #include <memory>

@@ -2,7 +2,6 @@
 /// \file certifying_motion_validator.h
 /// An OMPL MotionValidator that asks a Certifier (exact, guaranteed) instead of sampling.
 
-#include <atomic>
 #include <ompl/base/MotionValidator.h>
 
 #include "ompl_ccd/certify/certifier.h"
@@ -15,7 +14,7 @@ namespace ompl_ccd
     - checkMotion(s1, s2, lastValid): Mode::FirstContact; on false, lastValid.second = toc_lower and
       lastValid.first (if non-null) = the state there, which is really valid; on true, lastValid is
       left alone.
-    Thread-safe: per-thread certifier workspaces; counters are atomic. */
+    Thread-safe: per-thread certifier workspaces; valid_/invalid_ are updated atomically. */
 class CertifyingMotionValidator : public ompl::base::MotionValidator
 {
 public:
@@ -43,8 +42,5 @@ private:
   CertifierPtr certifier_;
   Query query_;
   PerThread<ThreadData> thread_data_;
-  /** \brief Atomic mirrors of valid_/invalid_ (the base fields are plain integers); copied back
-      after each call so OMPL's Benchmark reads them. */
-  mutable std::atomic<unsigned int> valid_count_{0}, invalid_count_{0};
 };
 }  // namespace ompl_ccd

@@ -1,0 +1,230 @@
+#include "ompl_ccd/geometry/collision_queries.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/distance.h>
+#include <limits>
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief Name of the scene obstacle behind an FCL object (its user data is the index). */
+const std::string &obstacleName(const Scene &scene, const fcl::CollisionObjectd *object)
+{
+  const auto index = static_cast<std::size_t>(reinterpret_cast<std::intptr_t>(object->getUserData()));
+  return scene.obstacles()[index].name;
+}
+
+/** \brief URDF link that declared geometry g of link l. */
+const std::string &urdfLink(const CollisionWorld &world, int l, int g)
+{
+  return world.robot().links()[l].geometries[g].urdf_link;
+}
+
+/** \brief Fills a contact witness from FCL's first contact (FCL: normal from o1 = link to o2). */
+void fillContact(const fcl::CollisionResultd &result, const std::string &link, const std::string &other,
+                 Contact *witness)
+{
+  *witness = Contact{};
+  witness->link = link;
+  witness->other = other;
+  if (result.numContacts() > 0)
+  {
+    const fcl::Contactd &contact = result.getContact(0);
+    witness->point_a = witness->point_b = contact.pos;
+    witness->normal = contact.normal;
+  }
+}
+
+/** \brief Fills a nearest-pair witness from FCL's distance result (points in W, o1 = link). */
+void fillNearest(const fcl::DistanceResultd &result, double distance, const std::string &link,
+                 const std::string &other, Contact *nearest)
+{
+  *nearest = Contact{};
+  nearest->link = link;
+  nearest->other = other;
+  nearest->point_a = result.nearest_points[0];
+  nearest->point_b = result.nearest_points[1];
+  nearest->distance = distance;
+  const Eigen::Vector3d d_AB = nearest->point_b - nearest->point_a;
+  if (distance > 0.0 && d_AB.norm() > 0.0)
+    nearest->normal = d_AB.normalized();
+}
+
+/** \brief Broadphase payload of one robot object against the scene: the first contact. */
+struct SceneCollision
+{
+  const fcl::CollisionObjectd *query = nullptr;
+  fcl::CollisionRequestd request;
+  const fcl::CollisionObjectd *obstacle = nullptr;
+  fcl::CollisionResultd result;
+};
+
+/** \brief Broadphase callback: narrow phase on one candidate obstacle; true (stop) on contact. */
+bool sceneCollisionCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *cdata)
+{
+  auto &data = *static_cast<SceneCollision *>(cdata);
+  const fcl::CollisionObjectd *obstacle = o1 == data.query ? o2 : o1;
+  fcl::CollisionResultd result;
+  if (fcl::collide(data.query, obstacle, data.request, result) == 0)
+    return false;
+  data.obstacle = obstacle;
+  data.result = result;
+  return true;
+}
+
+/** \brief Broadphase payload of one robot object against the scene: the running minimum. */
+struct SceneDistance
+{
+  const fcl::CollisionObjectd *query = nullptr;
+  fcl::DistanceRequestd request;
+  /** \brief Minimum over every pair seen so far (all links), used to prune the tree. */
+  double best = std::numeric_limits<double>::infinity();
+  const fcl::CollisionObjectd *obstacle = nullptr;
+  fcl::DistanceResultd result;
+};
+
+/** \brief Broadphase callback: exact distance to one candidate; \a dist returns the running
+    minimum so the tree skips nodes whose AABB is farther (AABB distance is a lower bound). */
+bool sceneDistanceCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *cdata, double &dist)
+{
+  auto &data = *static_cast<SceneDistance *>(cdata);
+  const fcl::CollisionObjectd *obstacle = o1 == data.query ? o2 : o1;
+  fcl::DistanceResultd result;
+  const double d = fcl::distance(data.query, obstacle, data.request, result);
+  if (d < data.best)
+  {
+    data.best = d;
+    data.obstacle = obstacle;
+    data.result = result;
+  }
+  dist = data.best;
+  return data.best <= 0.0;
+}
+
+/** \brief Exact distance request: no relative or absolute slack, nearest points wanted. */
+fcl::DistanceRequestd exactDistanceRequest()
+{
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  request.rel_err = 0.0;
+  request.abs_err = 0.0;
+  return request;
+}
+
+/** \brief isInCollision on poses already set by updatePoses. */
+bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, Contact *witness)
+{
+  fcl::CollisionRequestd request;
+  request.num_max_contacts = 1;
+  request.enable_contact = witness != nullptr;
+
+  for (int l : world.collidingLinks())
+    for (std::size_t g = 0; g < ws.objects[l].size(); ++g)
+    {
+      SceneCollision data;
+      data.query = ws.objects[l][g].get();
+      data.request = request;
+      world.scene().broadphase().collide(ws.objects[l][g].get(), &data, sceneCollisionCallback);
+      if (data.obstacle)
+      {
+        if (witness)
+          fillContact(data.result, urdfLink(world, l, g), obstacleName(world.scene(), data.obstacle), witness);
+        return true;
+      }
+    }
+
+  for (const auto &[a, b] : world.selfPairs())
+    for (std::size_t g = 0; g < ws.objects[a].size(); ++g)
+      for (std::size_t h = 0; h < ws.objects[b].size(); ++h)
+      {
+        const fcl::CollisionObjectd &object_a = *ws.objects[a][g], &object_b = *ws.objects[b][h];
+        if (!object_a.getAABB().overlap(object_b.getAABB()))
+          continue;
+        fcl::CollisionResultd result;
+        if (fcl::collide(&object_a, &object_b, request, result) == 0)
+          continue;
+        if (witness)
+          fillContact(result, urdfLink(world, a, g), urdfLink(world, b, h), witness);
+        return true;
+      }
+  return false;
+}
+}  // namespace
+
+CollisionWorkspace::CollisionWorkspace(const CollisionWorld &world) : kinematics(world.robot())
+{
+  const std::vector<Link> &links = world.robot().links();
+  objects.resize(links.size());
+  for (std::size_t l = 0; l < links.size(); ++l)
+    for (std::size_t g = 0; g < links[l].geometries.size(); ++g)
+      objects[l].push_back(std::make_unique<fcl::CollisionObjectd>(world.linkGeometry(l, g)));
+}
+
+void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q)
+{
+  forwardKinematics(world.robot(), ws.kinematics, q);
+  const std::vector<Link> &links = world.robot().links();
+  for (int l : world.collidingLinks())
+    for (std::size_t g = 0; g < links[l].geometries.size(); ++g)
+    {
+      const Eigen::Isometry3d X_WG = ws.kinematics.X_WL[l] * links[l].geometries[g].X_LG;
+      ws.objects[l][g]->setTransform(X_WG);
+      ws.objects[l][g]->computeAABB();
+    }
+}
+
+bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q, Contact *witness)
+{
+  updatePoses(world, ws, q);
+  return posedCollision(world, ws, witness);
+}
+
+double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
+                       Contact *nearest)
+{
+  updatePoses(world, ws, q);
+  // Collision first, so that "0" agrees exactly with isInCollision (FCL's distance of overlapping
+  // pairs is implementation defined: -1 for primitives, 0 for meshes).
+  if (posedCollision(world, ws, nearest))
+    return 0.0;
+
+  const fcl::DistanceRequestd request = exactDistanceRequest();
+  double best = std::numeric_limits<double>::infinity();
+  for (int l : world.collidingLinks())
+    for (std::size_t g = 0; g < ws.objects[l].size(); ++g)
+    {
+      SceneDistance data;
+      data.query = ws.objects[l][g].get();
+      data.request = request;
+      data.best = best;
+      world.scene().broadphase().distance(ws.objects[l][g].get(), &data, sceneDistanceCallback);
+      if (data.obstacle)
+      {
+        best = data.best;
+        if (nearest)
+          fillNearest(data.result, std::max(best, 0.0), urdfLink(world, l, g),
+                      obstacleName(world.scene(), data.obstacle), nearest);
+      }
+    }
+
+  for (const auto &[a, b] : world.selfPairs())
+    for (std::size_t g = 0; g < ws.objects[a].size(); ++g)
+      for (std::size_t h = 0; h < ws.objects[b].size(); ++h)
+      {
+        const fcl::CollisionObjectd &object_a = *ws.objects[a][g], &object_b = *ws.objects[b][h];
+        if (object_a.getAABB().distance(object_b.getAABB()) >= best)
+          continue;
+        fcl::DistanceResultd result;
+        const double d = fcl::distance(&object_a, &object_b, request, result);
+        if (d >= best)
+          continue;
+        best = d;
+        if (nearest)
+          fillNearest(result, std::max(best, 0.0), urdfLink(world, a, g), urdfLink(world, b, h), nearest);
+      }
+  return std::max(best, 0.0);
+}
+}  // namespace ompl_ccd

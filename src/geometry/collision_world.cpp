@@ -1,0 +1,26 @@
+#include "ompl_ccd/geometry/collision_world.h"
+
+#include <cassert>
+
+namespace ompl_ccd
+{
+CollisionWorld::CollisionWorld(RobotModelPtr robot, ScenePtr scene) : robot_(std::move(robot)), scene_(std::move(scene))
+{
+  assert(robot_ && scene_ && "CollisionWorld needs a robot and a scene");
+  const std::vector<Link> &links = robot_->links();
+  link_geometries_.resize(links.size());
+  for (int l = 0; l < static_cast<int>(links.size()); ++l)
+  {
+    for (const LinkGeometry &geometry : links[l].geometries)
+      link_geometries_[l].push_back(makeFclGeometry(geometry.shape));
+    if (!links[l].geometries.empty())
+      colliding_links_.push_back(l);
+  }
+
+  const AllowedCollisionMatrix &acm = robot_->allowedCollisions();
+  for (std::size_t i = 0; i < colliding_links_.size(); ++i)
+    for (std::size_t j = i + 1; j < colliding_links_.size(); ++j)
+      if (!acm.isAllowed(colliding_links_[i], colliding_links_[j]))
+        self_pairs_.emplace_back(colliding_links_[i], colliding_links_[j]);
+}
+}  // namespace ompl_ccd

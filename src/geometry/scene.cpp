@@ -1,0 +1,36 @@
+#include "ompl_ccd/geometry/scene.h"
+
+#include <cstdint>
+#include <map>
+
+#include "ompl_ccd/error.h"
+
+namespace ompl_ccd
+{
+Scene::Scene(std::vector<Obstacle> obstacles) : obstacles_(std::move(obstacles))
+{
+  std::map<std::string, int> first_index;
+  for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)
+  {
+    const auto [it, inserted] = first_index.emplace(obstacles_[i].name, i);
+    OMPL_CCD_THROW_UNLESS(inserted, "Scene: obstacles ", it->second, " and ", i, " are both named '",
+                          obstacles_[i].name, "'; give every obstacle a unique name.");
+  }
+
+  std::vector<fcl::CollisionObjectd *> registered;
+  for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)
+  {
+    geometries_.push_back(makeFclGeometry(obstacles_[i].shape));
+    auto object = std::make_unique<fcl::CollisionObjectd>(geometries_[i], obstacles_[i].X_WG);
+    // The user data is the obstacle index itself (not a pointer), so it stays valid whatever
+    // happens to the vectors' storage.
+    object->setUserData(reinterpret_cast<void *>(static_cast<std::intptr_t>(i)));
+    object->computeAABB();
+    registered.push_back(object.get());
+    objects_.push_back(std::move(object));
+  }
+  broadphase_ = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
+  broadphase_->registerObjects(registered);
+  broadphase_->setup();
+}
+}  // namespace ompl_ccd

@@ -1,0 +1,83 @@
+#include "ompl_ccd/geometry/scene_loader.h"
+
+#include <algorithm>
+#include <assimp/Importer.hpp>
+#include <cctype>
+#include <filesystem>
+#include <yaml-cpp/yaml.h>
+
+#include "moveit_scene_reader.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/model/mesh_loader.h"
+#include "scene_yaml_reader.h"
+#include "urdf_scene_reader.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief Parses \a path, turning yaml-cpp's exceptions into Error with file, line and column. */
+YAML::Node parseYaml(const std::string &path)
+{
+  try
+  {
+    return YAML::LoadFile(path);
+  }
+  catch (const YAML::Exception &e)
+  {
+    throw Error(concat("loadScene: cannot parse '", path, "' at line ", e.mark.line + 1, ", column ",
+                       e.mark.column + 1, " (", e.msg, "); fix the YAML syntax."));
+  }
+}
+
+/** \brief Obstacles of a YAML scene, in whichever of the two formats its top level shows. */
+std::vector<Obstacle> readYaml(const std::string &path, const std::vector<std::string> &package_paths)
+{
+  const YAML::Node root = parseYaml(path);
+  if (root.IsMap() && root["obstacles"])
+    return scene_io::readSceneYaml(root, path, package_paths);
+  if (root.IsMap() && root["world"])
+    return scene_io::readMoveItScene(root, path);
+  throw Error(concat("loadScene: ", path,
+                     ": has neither a top-level `obstacles:` list (ompl_ccd scene) nor `world: collision_objects:` "
+                     "(MoveIt planning scene); add one of them."));
+}
+}  // namespace
+
+ScenePtr loadScene(const std::string &path, const std::vector<std::string> &package_paths)
+{
+  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(path), "loadScene: scene file '", path,
+                        "' does not exist; check the path.");
+  const std::filesystem::path file(path);
+  std::string extension = file.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+
+  std::vector<Obstacle> obstacles;
+  if (extension == ".yaml" || extension == ".yml")
+    obstacles = readYaml(path, package_paths);
+  else if (extension == ".urdf")
+    obstacles = scene_io::urdfObstacles(path, package_paths, "", {}, Eigen::Isometry3d::Identity(),
+                                        concat("loadScene: ", path));
+  else
+  {
+    OMPL_CCD_THROW_UNLESS(!extension.empty() && Assimp::Importer().IsExtensionSupported(extension),
+                          "loadScene: '", path, "' has an unsupported format ('", extension,
+                          "'); give a .yaml/.yml scene, a .urdf or a mesh (.stl, .dae, .obj, ...).");
+    Obstacle obstacle;
+    obstacle.name = file.stem().string();
+    obstacle.shape.kind = CollisionShape::Kind::Mesh;
+    obstacle.shape.mesh = loadMesh(path, Eigen::Vector3d::Ones(), concat("loadScene: ", path));
+    obstacles.push_back(std::move(obstacle));
+  }
+
+  try
+  {
+    return std::make_shared<const Scene>(std::move(obstacles));
+  }
+  catch (const Error &e)
+  {
+    throw Error(concat("loadScene: ", path, ": ", e.what()));
+  }
+}
+}  // namespace ompl_ccd

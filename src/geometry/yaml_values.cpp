@@ -1,0 +1,111 @@
+#include "yaml_values.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ompl_ccd/error.h"
+
+namespace ompl_ccd::scene_io
+{
+namespace
+{
+/** \brief "a, b, c" */
+std::string joined(const std::vector<std::string> &words)
+{
+  std::string out;
+  for (const std::string &word : words)
+    out += (out.empty() ? "" : ", ") + word;
+  return out;
+}
+
+/** \brief The node's text for messages ("a map", "a list" or the scalar itself). */
+std::string shown(const YAML::Node &node)
+{
+  if (node.IsMap())
+    return "a map";
+  if (node.IsSequence())
+    return "a list";
+  if (node.IsScalar())
+    return "'" + node.Scalar() + "'";
+  return "nothing";
+}
+}  // namespace
+
+std::string lineOf(const YAML::Node &node)
+{
+  return concat("line ", node.Mark().line + 1);
+}
+
+void checkKeys(const YAML::Node &node, const std::string &where, const std::vector<std::string> &allowed)
+{
+  OMPL_CCD_THROW_UNLESS(node.IsMap(), where, ": expected a map of keys (", lineOf(node), ", got ", shown(node),
+                        "); allowed keys: ", joined(allowed), ".");
+  for (const auto &entry : node)
+  {
+    const std::string key = entry.first.Scalar();
+    OMPL_CCD_THROW_UNLESS(std::find(allowed.begin(), allowed.end(), key) != allowed.end(), where,
+                          ": unknown key '", key, "' (", lineOf(entry.first), "); allowed keys: ", joined(allowed),
+                          ".");
+  }
+}
+
+std::string readString(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  OMPL_CCD_THROW_UNLESS(node.IsScalar() && !node.Scalar().empty(), where, ": `", key,
+                        "` must be a non-empty string (", lineOf(node), ", got ", shown(node), "); fix `", key,
+                        "`.");
+  return node.Scalar();
+}
+
+double readNumber(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  double value = 0.0;
+  OMPL_CCD_THROW_UNLESS(node.IsScalar() && YAML::convert<double>::decode(node, value) && std::isfinite(value),
+                        where, ": `", key, "` must be a finite number (", lineOf(node), ", got ", shown(node),
+                        "); fix `", key, "`.");
+  return value;
+}
+
+double readPositive(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  const double value = readNumber(node, where, key);
+  OMPL_CCD_THROW_UNLESS(value > 0.0, where, ": `", key, "` must be positive (", lineOf(node), ", got ", value,
+                        "); give a size > 0 in metres.");
+  return value;
+}
+
+std::vector<double> readNumbers(const YAML::Node &node, const std::string &where, const std::string &key,
+                                std::size_t count, bool positive)
+{
+  OMPL_CCD_THROW_UNLESS(node.IsSequence() && node.size() == count, where, ": `", key, "` must be a list of ",
+                        count, positive ? " positive" : "", " numbers (", lineOf(node), ", got ", shown(node),
+                        node.IsSequence() ? concat(" of ", node.size()) : std::string(), "); fix `", key, "`.");
+  std::vector<double> values;
+  for (const YAML::Node &element : node)
+    values.push_back(positive ? readPositive(element, where, key) : readNumber(element, where, key));
+  return values;
+}
+
+Eigen::Quaterniond readQuaternion(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  const std::vector<double> v = readNumbers(node, where, key, 4, false);
+  Eigen::Quaterniond q(v[3], v[0], v[1], v[2]);  // Eigen takes w first; YAML is [qx, qy, qz, qw]
+  OMPL_CCD_THROW_UNLESS(std::abs(q.norm() - 1.0) <= 1e-3, where, ": `", key, "` [qx, qy, qz, qw] has norm ",
+                        q.norm(), " (", lineOf(node), "); give a unit quaternion (|q| within 1e-3 of 1).");
+  return q.normalized();
+}
+
+Eigen::Isometry3d readPose(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  checkKeys(node, where + ": `" + key + "`", {"position", "orientation"});
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  if (const YAML::Node position = node["position"])
+  {
+    const std::vector<double> p = readNumbers(position, where, key + ".position", 3, false);
+    X.translation() = Eigen::Vector3d(p[0], p[1], p[2]);
+  }
+  if (const YAML::Node orientation = node["orientation"])
+    X.linear() = readQuaternion(orientation, where, key + ".orientation").toRotationMatrix();
+  return X;
+}
+}  // namespace ompl_ccd::scene_io

@@ -1,0 +1,76 @@
+#include "ompl_ccd/ompl/certifying_motion_validator.h"
+
+#include <cmath>
+#include <ompl/base/SpaceInformation.h>
+
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/ompl/state_space.h"
+
+namespace ompl_ccd
+{
+CertifyingMotionValidator::CertifyingMotionValidator(const ompl::base::SpaceInformationPtr &si,
+                                                     RobotModelPtr robot, CertifierPtr certifier,
+                                                     const Query &query)
+  : ompl::base::MotionValidator(si)
+  , robot_(std::move(robot))
+  , certifier_(std::move(certifier))
+  , query_(query)
+  , thread_data_([this] {
+    auto data = std::make_unique<ThreadData>();
+    data->workspace = certifier_->makeWorkspace();
+    data->q1.resize(robot_->nq());
+    data->q2.resize(robot_->nq());
+    return data;
+  })
+{
+  OMPL_CCD_THROW_UNLESS(robot_ != nullptr,
+                        "CertifyingMotionValidator: the robot model is null; pass the model of the state space.");
+  OMPL_CCD_THROW_UNLESS(certifier_ != nullptr, "CertifyingMotionValidator: the certifier is null; pass a certifier "
+                                               "(see makeMotionValidator).");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.tolerance) && query_.tolerance > 0.0,
+                        "CertifyingMotionValidator: query tolerance must be > 0 (", query_.tolerance,
+                        "); pass a positive tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.clearance) && query_.clearance >= 0.0,
+                        "CertifyingMotionValidator: query clearance must be >= 0 (", query_.clearance,
+                        "); pass 0 or a positive distance in metres.");
+}
+
+bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const ompl::base::State *s2) const
+{
+  // Undecided counts as invalid: only a guaranteed Free is a valid motion.
+  return certify(s1, s2, Mode::Decide).verdict == Verdict::Free;
+}
+
+bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const ompl::base::State *s2,
+                                            std::pair<ompl::base::State *, double> &lastValid) const
+{
+  const Report report = certify(s1, s2, Mode::FirstContact);
+  if (report.verdict == Verdict::Free)
+    return true;
+  // No contact before toc_lower (the certifier's guarantee): the last valid state is there, never
+  // past the contact.
+  lastValid.second = report.toc_lower;
+  if (lastValid.first != nullptr)
+    si_->getStateSpace()->interpolate(s1, s2, report.toc_lower, lastValid.first);
+  return false;
+}
+
+Report CertifyingMotionValidator::certify(const ompl::base::State *s1, const ompl::base::State *s2, Mode mode) const
+{
+  ThreadData &data = thread_data_.local();
+  stateToVector(*robot_, s1, data.q1);
+  stateToVector(*robot_, s2, data.q2);
+  const JointMotion motion(*robot_, data.q1, data.q2);
+  Query query = query_;
+  query.mode = mode;
+  Report report = certifier_->certify(*data.workspace, motion, query);
+
+  // One exit for the counters. OMPL's valid_/invalid_ are plain integers read by its Benchmark after
+  // planning; several planner threads update them here, so each update is an atomic read-modify-write.
+  if (report.verdict == Verdict::Free)
+    __atomic_fetch_add(&valid_, 1u, __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_add(&invalid_, 1u, __ATOMIC_RELAXED);
+  return report;
+}
+}  // namespace ompl_ccd

@@ -1,0 +1,68 @@
+#include "ompl_ccd/geometry/fcl_geometry.h"
+
+#include <gtest/gtest.h>
+
+#include <fcl/geometry/bvh/BVH_model.h>
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/cylinder.h>
+#include <fcl/geometry/shape/sphere.h>
+#include <fcl/math/bv/OBBRSS.h>
+
+#include "ompl_ccd/model/mesh_loader.h"
+#include "support/test_paths.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+TEST(FclGeometry, MeshBecomesOneBvhTrianglePerMeshTriangle)
+{
+  CollisionShape shape;
+  shape.kind = CollisionShape::Kind::Mesh;
+  shape.mesh = loadMesh(test::testDataPath("geometry/cube.obj"), Eigen::Vector3d(2, 2, 2), "fcl_geometry_test");
+  const FclGeometryPtr geometry = makeFclGeometry(shape);
+  EXPECT_EQ(geometry->getNodeType(), fcl::BV_OBBRSS);
+  const auto &bvh = dynamic_cast<const fcl::BVHModel<fcl::OBBRSSd> &>(*geometry);
+  EXPECT_EQ(bvh.num_tris, 12);
+  EXPECT_EQ(bvh.num_vertices, static_cast<int>(shape.mesh->vertices.size()));
+  EXPECT_EQ(bvh.getModelType(), fcl::BVH_MODEL_TRIANGLES);
+  // Local AABB of the cube scaled by 2: [-1, 1]^3.
+  EXPECT_TRUE(geometry->aabb_local.min_.isApprox(Eigen::Vector3d::Constant(-1.0)));
+  EXPECT_TRUE(geometry->aabb_local.max_.isApprox(Eigen::Vector3d::Constant(1.0)));
+}
+
+TEST(FclGeometry, BoxKeepsFullSideLengths)
+{
+  CollisionShape shape;
+  shape.kind = CollisionShape::Kind::Box;
+  shape.box_size = Eigen::Vector3d(0.2, 0.4, 0.6);
+  const FclGeometryPtr geometry = makeFclGeometry(shape);
+  const auto &box = dynamic_cast<const fcl::Boxd &>(*geometry);
+  EXPECT_TRUE(box.side.isApprox(shape.box_size));
+  EXPECT_TRUE(geometry->aabb_local.max_.isApprox(Eigen::Vector3d(0.1, 0.2, 0.3)));
+}
+
+TEST(FclGeometry, CylinderAlongZ)
+{
+  CollisionShape shape;
+  shape.kind = CollisionShape::Kind::Cylinder;
+  shape.radius = 0.1;
+  shape.length = 0.8;
+  const FclGeometryPtr geometry = makeFclGeometry(shape);
+  const auto &cylinder = dynamic_cast<const fcl::Cylinderd &>(*geometry);
+  EXPECT_DOUBLE_EQ(cylinder.radius, 0.1);
+  EXPECT_DOUBLE_EQ(cylinder.lz, 0.8);
+  EXPECT_NEAR(geometry->aabb_local.max_.z(), 0.4, 1e-12);
+}
+
+TEST(FclGeometry, Sphere)
+{
+  CollisionShape shape;
+  shape.kind = CollisionShape::Kind::Sphere;
+  shape.radius = 0.25;
+  const FclGeometryPtr geometry = makeFclGeometry(shape);
+  EXPECT_DOUBLE_EQ(dynamic_cast<const fcl::Sphered &>(*geometry).radius, 0.25);
+  EXPECT_TRUE(geometry->aabb_local.min_.isApprox(Eigen::Vector3d::Constant(-0.25)));
+}
+}  // namespace
+}  // namespace ompl_ccd

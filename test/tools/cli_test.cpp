@@ -1,0 +1,477 @@
+/// End-to-end tests of the `ompl_ccd` command line: each test runs the built program and checks
+/// its exit code, its stdout (JSON or report) and its stderr messages.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/scene_loader.h"
+#include "ompl_ccd/model/robot_model.h"
+#include "support/test_paths.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using nlohmann::json;
+
+/** \brief Exit code and output of one run of the program. */
+struct CliRun
+{
+  int code = -1;
+  std::string out, err;
+};
+
+std::string readText(const std::filesystem::path &path)
+{
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeText(const std::filesystem::path &path, const std::string &text)
+{
+  std::ofstream(path) << text;
+}
+
+std::vector<std::string> lines(const std::string &text)
+{
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+std::string stateText(const Eigen::VectorXd &q)
+{
+  std::ostringstream out;
+  out.precision(17);
+  for (int i = 0; i < q.size(); ++i)
+    out << (i == 0 ? "" : " ") << q[i];
+  return out.str();
+}
+
+Eigen::VectorXd state(std::initializer_list<double> values)
+{
+  Eigen::VectorXd q(values.size());
+  int i = 0;
+  for (const double v : values)
+    q[i++] = v;
+  return q;
+}
+
+class CliTest : public ::testing::Test
+{
+protected:
+  void SetUp() override
+  {
+    const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           ("ompl_ccd_cli_test_" + std::to_string(::getpid()) + "_" + info->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  /** \brief Runs `ompl_ccd <args>` with stdout and stderr captured in the temp folder. */
+  CliRun run(const std::string &args) const
+  {
+    const std::filesystem::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    const std::string command = test::cliPath() + " " + args + " >" + out.string() + " 2>" + err.string();
+    const int status = std::system(command.c_str());
+    CliRun result;
+    result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = readText(out);
+    result.err = readText(err);
+    return result;
+  }
+
+  std::string arm() const { return test::examplePath("arm/arm.urdf"); }
+  std::string scene() const { return test::examplePath("scene.yaml"); }
+  std::string robotAndScene() const { return "--robot " + arm() + " --scene " + scene(); }
+  std::string file(const std::string &name) const { return (dir_ / name).string(); }
+
+  /** \brief The arm in the example scene, to pick edges whose verdicts are known. */
+  std::shared_ptr<const CollisionWorld> world() const
+  {
+    auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(arm()));
+    return std::make_shared<const CollisionWorld>(robot, loadScene(scene()));
+  }
+
+  /** \brief Smallest distance to anything along the linear motion q1 → q2, sampled densely. */
+  static double sampledClearance(const CollisionWorld &world, const Eigen::VectorXd &q1, const Eigen::VectorXd &q2)
+  {
+    CollisionWorkspace ws(world);
+    double clearance = INFINITY;
+    for (int i = 0; i <= 200; ++i)
+      clearance = std::min(clearance, minimumDistance(world, ws, q1 + (q2 - q1) * (i / 200.0)));
+    return clearance;
+  }
+
+  std::filesystem::path dir_;
+};
+
+// Arm straight up (nothing touches it there), turned, and bent down into the table.
+const Eigen::VectorXd kHome = state({0, 0, 0, 0, 0, 0});
+const Eigen::VectorXd kTurned = state({0.5, 0, 0, 0, 0, 0});
+const Eigen::VectorXd kLeaning = state({0.5, 0.3, 0.2, 0, 0, 0});
+const Eigen::VectorXd kIntoTable = state({0, 1.2, 0.9, 0, 0, 0});
+
+TEST_F(CliTest, InfoPrintsTheArm)
+{
+  const CliRun r = run("info --robot " + arm());
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json info = json::parse(r.out);
+  EXPECT_EQ(info["robot"], "ccd_arm");
+  EXPECT_EQ(info["nq"], 6);
+  ASSERT_EQ(info["joints"].size(), 6u);
+  for (int i = 0; i < 6; ++i)
+  {
+    const json &joint = info["joints"][i];
+    EXPECT_EQ(joint["name"], "joint_" + std::to_string(i + 1));
+    EXPECT_EQ(joint["type"], "revolute");
+    EXPECT_EQ(joint["q_index"], i);
+    EXPECT_TRUE(joint["lower"].is_number() && joint["upper"].is_number() && joint["velocity"].is_number());
+    EXPECT_EQ(info["state"][i], "joint_" + std::to_string(i + 1));
+  }
+  EXPECT_DOUBLE_EQ(info["joints"][1]["lower"].get<double>(), -2.0);
+  EXPECT_DOUBLE_EQ(info["joints"][1]["upper"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(info["joints"][0]["velocity"].get<double>(), 3.15);
+  EXPECT_TRUE(info["mimic_joints"].is_array() && info["mimic_joints"].empty());
+  EXPECT_TRUE(info["named_states"].is_object());
+
+  // tool_link and tool_tip are fixed to wrist_3_link: merged into it.
+  bool found_wrist_3 = false;
+  for (const json &link : info["links"])
+  {
+    EXPECT_TRUE(link["name"].is_string() && link["merged"].is_array() && link["geometry"].is_array());
+    EXPECT_TRUE(link["parent"].is_string() || link["parent"].is_null());
+    for (const json &g : link["geometry"])
+      EXPECT_TRUE(g["urdf_link"].is_string() && g["shape"].is_string());
+    if (link["name"] == "wrist_3_link")
+    {
+      found_wrist_3 = true;
+      EXPECT_EQ(link["parent"], "wrist_2_link");
+      EXPECT_THAT(link["merged"].get<std::vector<std::string>>(), ::testing::Contains("tool_link"));
+    }
+  }
+  EXPECT_TRUE(found_wrist_3);
+  EXPECT_EQ(info["links"][0]["name"], "base_link");
+  EXPECT_TRUE(info["links"][0]["parent"].is_null());
+
+  const auto excluded = [&](const std::string &a, const std::string &b) {
+    for (const json &pair : info["excluded_pairs"])
+      if ((pair["link1"] == a && pair["link2"] == b) || (pair["link1"] == b && pair["link2"] == a))
+        return pair["reason"].get<std::string>();
+    return std::string();
+  };
+  EXPECT_EQ(excluded("base_link", "shoulder_link"), "adjacent");
+  EXPECT_EQ(excluded("upper_arm_link", "forearm_link"), "adjacent");
+}
+
+TEST_F(CliTest, InfoReadsTheSrdf)
+{
+  const CliRun r = run("info --robot " + arm() + " --srdf " + test::testDataPath("tools/arm_named.srdf"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json info = json::parse(r.out);
+  EXPECT_EQ(info["named_states"]["turned"], json::array({0.5, 0.1, 0.0, 0.0, 0.0, 0.0}));
+  EXPECT_EQ(info["named_states"]["up"], json::array({0.0, 0.0, 0.0, 0.0, 0.0, 0.0}));
+  bool never = false;
+  for (const json &pair : info["excluded_pairs"])
+    never = never || (pair["link1"] == "base_link" && pair["link2"] == "upper_arm_link");
+  EXPECT_TRUE(never);
+}
+
+/** \brief Checks one validate edge line against the contract; returns its verdict. */
+std::string checkEdgeLine(const json &line, std::size_t index)
+{
+  EXPECT_EQ(line["edge"], index);
+  EXPECT_TRUE(line["verdict"].is_string());
+  EXPECT_TRUE(line["toc_lower"].is_number() && line["toc_upper"].is_number());
+  EXPECT_TRUE(line["time_us"].is_number());
+  EXPECT_GE(line["time_us"].get<double>(), 0.0);
+  EXPECT_TRUE(line["stats"].is_object());
+  const json &witness = line["witness"];
+  EXPECT_TRUE(witness.is_null() || witness.is_object());
+  if (witness.is_object())
+  {
+    EXPECT_TRUE(witness["time"].is_number());
+    EXPECT_TRUE(witness["link"].is_string() && witness["other"].is_string());
+    for (const char *key : {"point_a", "point_b", "normal"})
+    {
+      EXPECT_TRUE(witness[key].is_array() && witness[key].size() == 3) << key;
+      for (const json &x : witness[key])
+        EXPECT_TRUE(x.is_number()) << key;
+    }
+  }
+  return line["verdict"].get<std::string>();
+}
+
+TEST_F(CliTest, ValidateEdgesAnswersEveryEdge)
+{
+  const auto w = world();
+  ASSERT_GT(sampledClearance(*w, kHome, kTurned), 0.02) << "the free edge must stay clear";
+  CollisionWorkspace ws(*w);
+  ASSERT_TRUE(isInCollision(*w, ws, kIntoTable)) << "the arm must hit the table";
+
+  writeText(file("edges.txt"), "# free, into the table, starting in the table\n" + stateText(kHome) + ", " +
+                                   stateText(kTurned) + "  # turn\n\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n" + stateText(kIntoTable) + " " + stateText(kHome) +
+                                   "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt") +
+                    " --json " + file("out.jsonl"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 4u) << r.out;
+
+  EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "free");
+  const json into_table = json::parse(out[1]);
+  EXPECT_EQ(checkEdgeLine(into_table, 1), "collision");
+  EXPECT_TRUE(into_table["witness"].is_object());
+  EXPECT_LE(into_table["toc_lower"].get<double>(), into_table["toc_upper"].get<double>());
+  const json from_table = json::parse(out[2]);
+  EXPECT_EQ(checkEdgeLine(from_table, 2), "collision");
+  EXPECT_EQ(from_table["toc_lower"], 0.0);
+  EXPECT_EQ(from_table["toc_upper"], 0.0);
+
+  const json summary = json::parse(out[3])["summary"];
+  EXPECT_EQ(summary["validator"], "discrete");
+  EXPECT_EQ(summary["mode"], "decide");
+  EXPECT_EQ(summary["edges"], 3);
+  EXPECT_EQ(summary["free"], 1);
+  EXPECT_EQ(summary["collision"], 2);
+  EXPECT_EQ(summary["undecided"], 0);
+  EXPECT_TRUE(summary["total_time_us"].is_number() && summary["median_time_us"].is_number());
+  EXPECT_GE(summary["total_time_us"].get<double>(), summary["median_time_us"].get<double>());
+
+  EXPECT_EQ(readText(file("out.jsonl")), r.out);
+}
+
+TEST_F(CliTest, ValidateFirstContactModeIsReported)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kIntoTable) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator discrete --mode first-contact --edges " +
+                    file("edges.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "collision");
+  EXPECT_EQ(json::parse(out[1])["summary"]["mode"], "first-contact");
+}
+
+TEST_F(CliTest, ValidatePathUsesConsecutiveWaypoints)
+{
+  const auto w = world();
+  ASSERT_GT(sampledClearance(*w, kHome, kTurned), 0.02);
+  ASSERT_GT(sampledClearance(*w, kTurned, kLeaning), 0.02);
+  writeText(file("path.txt"), "# ompl_ccd path: ccd_arm\n" + stateText(kHome) + "\n" + stateText(kTurned) + "\n" +
+                                  stateText(kLeaning) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator discrete --path " + file("path.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "free");
+  EXPECT_EQ(checkEdgeLine(json::parse(out[1]), 1), "free");
+  EXPECT_EQ(json::parse(out[2])["summary"]["edges"], 2);
+}
+
+TEST_F(CliTest, PlanCertifiesAndItsPathValidates)
+{
+  const std::string config = test::examplePath("arm_plan.yaml");
+  ASSERT_TRUE(std::filesystem::exists(config)) << config;
+  const CliRun plan = run("plan --config " + config + " --time-limit 5 --seed 7 --path-file " + file("path.txt"));
+  ASSERT_EQ(plan.code, 0) << plan.out << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("status: "));
+  EXPECT_THAT(plan.out, HasSubstr("waypoints: "));
+  std::smatch certified;
+  ASSERT_TRUE(std::regex_search(plan.out, certified, std::regex("certified: ([0-9]+)/([0-9]+) edges free")));
+  EXPECT_EQ(certified[1], certified[2]);
+
+  const std::vector<std::string> path = lines(readText(file("path.txt")));
+  ASSERT_GE(path.size(), 3u);
+  EXPECT_EQ(std::stoul(certified[2]), path.size() - 2);  // one edge between consecutive waypoints
+  EXPECT_THAT(path[0], StartsWith("# ompl_ccd path: ccd_arm, joints: joint_1 joint_2 joint_3 joint_4 joint_5 joint_6"));
+
+  const CliRun check = run("validate " + robotAndScene() + " --validator discrete --path " + file("path.txt"));
+  ASSERT_EQ(check.code, 0) << check.err;
+  const json summary = json::parse(lines(check.out).back())["summary"];
+  EXPECT_EQ(summary["edges"], path.size() - 2);
+  EXPECT_EQ(summary["free"], summary["edges"]);
+}
+
+TEST_F(CliTest, PlanWithoutSimplifyAndOverridesStillCertifies)
+{
+  const std::string config = test::examplePath("arm_plan.yaml");
+  ASSERT_TRUE(std::filesystem::exists(config)) << config;
+  const CliRun plan = run("plan --config " + config +
+                       " --time-limit 5 --seed 3 --no-simplify --validator discrete --resolution 0.005 --planner RRT");
+  ASSERT_EQ(plan.code, 0) << plan.out << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("planner: RRT,"));
+  EXPECT_THAT(plan.out, HasSubstr("validator: discrete"));
+}
+
+TEST_F(CliTest, PlanBetweenNamedStatesWithRelativePaths)
+{
+  std::filesystem::copy_file(test::testDataPath("tools/arm_named.srdf"), file("arm.srdf"));
+  writeText(file("plan.yaml"), "robot: " + arm() + "\nsrdf: arm.srdf\nscene: " + scene() +
+                                   "\nstart: up\ngoal: turned\ntime_limit: 2\nseed: 1\nsimplify: false\n"
+                                   "validator_options: {resolution: 0.005, tolerance: 0.001, clearance: 0, threads: 1}\n"
+                                   "disabled_pairs: [[base_link, forearm_link]]\npackage_paths: [.]\n"
+                                   "floating_root: false\npath_file: out/path.txt\n");
+  std::filesystem::create_directories(file("out"));
+  const CliRun r = run("plan --config " + file("plan.yaml"));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("start: [0.000000, 0.000000, 0.000000, 0.000000, 0.000000, 0.000000]"));
+  EXPECT_THAT(r.out, HasSubstr("goal: [0.500000, 0.100000, 0.000000, 0.000000, 0.000000, 0.000000]"));
+  EXPECT_TRUE(std::filesystem::exists(file("out/path.txt")));
+}
+
+/** \brief A bad input: the arguments, and what stderr must contain. */
+struct ErrorCase
+{
+  std::string name;
+  std::string args;
+  std::vector<std::string> expected;
+};
+
+TEST_F(CliTest, BadInputIsRefusedWithAMessage)
+{
+  const std::string ok = stateText(kHome) + " " + stateText(kTurned) + "\n";
+  writeText(file("ok.txt"), ok);
+  writeText(file("short.txt"), ok + "0 0 0 0 0 0 0 0 0 0 0\n");
+  writeText(file("nan.txt"), ok + "0 0 nan 0 0 0 0 0 0 0 0 0\n");
+  writeText(file("limits.txt"), "0 0 0 0 0 0 0 2.5 0 0 0 0\n");
+  writeText(file("word.txt"), "0 0 0 0 0 0 0 zero 0 0 0 0\n");
+  writeText(file("empty.txt"), "# nothing\n\n");
+  writeText(file("one_waypoint.txt"), stateText(kHome) + "\n");
+  writeText(file("path_short.txt"), stateText(kHome) + "\n0 0 0\n");
+  const std::string validate = "validate " + robotAndScene() + " --validator discrete ";
+  const std::string edges = validate + "--edges ";
+
+  const std::vector<ErrorCase> cases = {
+      {"missing robot", "info --robot " + file("no_robot.urdf"), {"ompl_ccd info: ", "no_robot.urdf"}},
+      {"malformed urdf", "info --robot " + test::testDataPath("tools/malformed.urdf"), {"malformed.urdf"}},
+      {"missing mesh", "info --robot " + test::testDataPath("tools/missing_mesh.urdf"), {"no_such_mesh.stl"}},
+      {"bad scene key",
+       "validate --robot " + arm() + " --scene " + test::testDataPath("tools/bad_key_scene.yaml") +
+           " --validator discrete --edges " + file("ok.txt"),
+       {"bad_key_scene.yaml", "colour"}},
+      {"wrong dimension",
+       edges + file("short.txt"),
+       {"ompl_ccd validate: ", "short.txt line 2: expected 12 numbers (2 × 6 joints), got 11"}},
+      {"nan", edges + file("nan.txt"), {"nan.txt line 2 (start)", "joint_3"}},
+      {"out of limits", edges + file("limits.txt"), {"limits.txt line 1 (goal)", "joint_2"}},
+      {"not a number", edges + file("word.txt"), {"word.txt line 1: 'zero' is not a number"}},
+      {"no edge", edges + file("empty.txt"), {"empty.txt holds no edge"}},
+      {"missing edge file", edges + file("absent.txt"), {"cannot open edge file", "absent.txt"}},
+      {"one waypoint", validate + "--path " + file("one_waypoint.txt"), {"one_waypoint.txt holds 1 waypoint(s)"}},
+      {"path line size", validate + "--path " + file("path_short.txt"),
+       {"path_short.txt line 2: expected 6 numbers (one waypoint of 6 joints), got 3"}},
+      {"no motions", validate, {"no motions given; pass --edges EDGES.txt or --path PATH.txt"}},
+      {"unknown validator",
+       "validate " + robotAndScene() + " --validator bogus --edges " + file("ok.txt"),
+       {"bogus", "discrete"}},
+      {"unknown option", validate + "--frobnicate 3", {"ompl_ccd validate: ", "--frobnicate"}},
+      {"bad mode", validate + "--mode sometimes --edges " + file("ok.txt"), {"ompl_ccd validate: ", "sometimes"}},
+      {"no command", "", {"ompl_ccd: "}},
+  };
+  for (const ErrorCase &c : cases)
+  {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
+    for (const std::string &text : c.expected)
+      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
+  }
+}
+
+TEST_F(CliTest, JsonFileThatCannotBeWrittenIsRefused)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt") +
+                    " --json " + file("no/dir/out.jsonl"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot write JSON file"));
+  EXPECT_THAT(r.err, HasSubstr("no/dir/out.jsonl"));
+}
+
+TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
+{
+  const std::string head = "robot: " + arm() + "\nscene: " + scene() + "\n";
+  const std::string states = "start: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n";
+  writeText(file("unknown_key.yaml"), head + states + "colour: red\n");
+  writeText(file("unknown_sub_key.yaml"), head + states + "validator_options: {resolution: 0.01, speed: 2}\n");
+  writeText(file("missing.yaml"), head + "start: [0, 0, 0, 0, 0, 0]\n");
+  writeText(file("type.yaml"), head + states + "time_limit: soon\n");
+  writeText(file("malformed.yaml"), head + states + "planner: [RRT\n");
+  writeText(file("not_map.yaml"), "- robot\n");
+  writeText(file("named.yaml"), head + "start: nowhere\ngoal: [0, 0, 0, 0, 0, 0]\n");
+  writeText(file("start_map.yaml"), head + "start: {a: 1}\ngoal: [0, 0, 0, 0, 0, 0]\n");
+  writeText(file("short_start.yaml"), head + "start: [0, 0, 0]\ngoal: [0, 0, 0, 0, 0, 0]\n");
+  writeText(file("pairs.yaml"), head + states + "disabled_pairs: [[base_link]]\n");
+  writeText(file("pairs_map.yaml"), head + states + "disabled_pairs: {a: b}\n");
+  writeText(file("package_paths.yaml"), head + states + "package_paths: here\n");
+  writeText(file("package_entry.yaml"), head + states + "package_paths: [[a]]\n");
+  writeText(file("options.yaml"), head + states + "validator_options: 3\n");
+  writeText(file("planner.yaml"), head + states + "time_limit: 1\n");
+
+  const std::vector<ErrorCase> cases = {
+      {"unknown key",
+       "plan --config " + file("unknown_key.yaml"),
+       {"ompl_ccd plan: ", "unknown_key.yaml: unknown key 'colour'; allowed keys are: robot, srdf, scene"}},
+      {"unknown sub-key",
+       "plan --config " + file("unknown_sub_key.yaml"),
+       {"unknown key 'speed' in validator_options; allowed keys are: resolution, tolerance, clearance, threads"}},
+      {"missing key", "plan --config " + file("missing.yaml"), {"missing.yaml: missing required key 'goal'"}},
+      {"wrong type", "plan --config " + file("type.yaml"), {"key 'time_limit' must be a number of seconds (got 'soon')"}},
+      {"malformed yaml", "plan --config " + file("malformed.yaml"), {"malformed.yaml: malformed YAML"}},
+      {"not a map", "plan --config " + file("not_map.yaml"), {"expected a map of keys at the top level"}},
+      {"missing config", "plan --config " + file("absent.yaml"), {"config file", "absent.yaml' not found"}},
+      {"unknown named state", "plan --config " + file("named.yaml"), {"start 'nowhere' is not a named state"}},
+      {"start not a list", "plan --config " + file("start_map.yaml"), {"key 'start' must be a list of joint values"}},
+      {"start size", "plan --config " + file("short_start.yaml"), {"short_start.yaml: start"}},
+      {"pair size", "plan --config " + file("pairs.yaml"), {"key 'disabled_pairs[0]' must name two links (got 1)"}},
+      {"pairs not a list", "plan --config " + file("pairs_map.yaml"), {"key 'disabled_pairs' must be a list"}},
+      {"package_paths not a list", "plan --config " + file("package_paths.yaml"), {"key 'package_paths' must be a list"}},
+      {"package path not a string", "plan --config " + file("package_entry.yaml"),
+       {"key 'package_paths[0]' must be a string (got a list)"}},
+      {"options not a map", "plan --config " + file("options.yaml"), {"key 'validator_options' must be a map"}},
+      {"unknown planner", "plan --config " + file("planner.yaml") + " --planner Bogus", {"Bogus", "RRTConnect"}},
+      {"unknown validator", "plan --config " + file("planner.yaml") + " --validator bogus", {"bogus", "discrete"}},
+      {"unknown option", "plan --config " + file("planner.yaml") + " --speed 3", {"ompl_ccd plan: ", "--speed"}},
+  };
+  for (const ErrorCase &c : cases)
+  {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
+    for (const std::string &text : c.expected)
+      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
+  }
+}
+
+TEST_F(CliTest, PathFileThatCannotBeWrittenIsRefused)
+{
+  writeText(file("plan.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n"
+                                   "path_file: no/dir/path.txt\n");
+  const CliRun r = run("plan --config " + file("plan.yaml"));
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("cannot write path file"));
+  EXPECT_THAT(r.err, HasSubstr("no/dir/path.txt"));
+}
+}  // namespace
+}  // namespace ompl_ccd

@@ -1,0 +1,76 @@
+/// \file main.cpp
+/// The `ompl_ccd` program: subcommands info, validate and plan.
+/// Exit codes: 0 done; 1 `plan` did not certify a path; 2 bad input (ompl_ccd::Error or a
+/// command-line error); 3 any other failure.
+
+#include <CLI/CLI.hpp>
+#include <ompl/util/Console.h>
+
+#include <cstring>
+#include <iostream>
+
+#include "info_command.h"
+#include "ompl_ccd/error.h"
+#include "plan_command.h"
+#include "validate_command.h"
+
+namespace
+{
+/** \brief "ompl_ccd <command>: <message>", without repeating a "<command>: " the message starts with. */
+void printError(const std::string &command, const std::string &message)
+{
+  const std::string prefix = command + ": ";
+  const bool prefixed = !command.empty() && message.compare(0, prefix.size(), prefix) == 0;
+  std::cerr << "ompl_ccd" << (command.empty() ? "" : " " + command) << ": "
+            << (prefixed ? message.substr(prefix.size()) : message) << std::endl;
+}
+}  // namespace
+
+int main(int argc, char **argv)
+{
+  // OMPL informs on stdout; keep stdout for our reports and JSON lines.
+  ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
+
+  CLI::App app{"ompl_ccd: certify robot local paths for OMPL (continuous collision detection)", "ompl_ccd"};
+  app.require_subcommand(1);
+  ompl_ccd::cli::InfoOptions info_options;
+  ompl_ccd::cli::ValidateOptions validate_options;
+  ompl_ccd::cli::PlanOptions plan_options;
+  const CLI::App *info = ompl_ccd::cli::addInfoCommand(app, info_options);
+  const CLI::App *validate = ompl_ccd::cli::addValidateCommand(app, validate_options);
+  const CLI::App *plan = ompl_ccd::cli::addPlanCommand(app, plan_options);
+
+  std::string command;
+  for (const CLI::App *sub : {info, validate, plan})
+    if (argc > 1 && sub->get_name() == argv[1])
+      command = sub->get_name();
+  try
+  {
+    app.parse(argc, argv);
+    if (info->parsed())
+      return ompl_ccd::cli::runInfo(info_options, std::cout);
+    if (validate->parsed())
+      return ompl_ccd::cli::runValidate(validate_options, std::cout);
+    return ompl_ccd::cli::runPlan(plan_options, std::cout);
+  }
+  catch (const CLI::Success &e)
+  {
+    return app.exit(e);  // --help
+  }
+  catch (const CLI::Error &e)
+  {
+    printError(command, e.what());
+    std::cerr << "Run 'ompl_ccd " << (command.empty() ? "" : command + " ") << "--help' for the options.\n";
+    return 2;
+  }
+  catch (const ompl_ccd::Error &e)
+  {
+    printError(command, e.what());
+    return 2;
+  }
+  catch (const std::exception &e)
+  {
+    printError(command, std::string("internal error: ") + e.what());
+    return 3;
+  }
+}

@@ -1,0 +1,128 @@
+#include "plan_command.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "edge_file.h"
+#include "ompl_ccd/error.h"
+#include "plan_config.h"
+#include "robot_loading.h"
+
+namespace ompl_ccd::cli
+{
+namespace
+{
+/** \brief printf into a std::string (numbers in the report). */
+template <typename... Args>
+std::string format(const char *pattern, Args... args)
+{
+  char buffer[256];
+  std::snprintf(buffer, sizeof(buffer), pattern, args...);
+  return buffer;
+}
+
+std::string stateText(const Eigen::VectorXd &q)
+{
+  std::string text = "[";
+  for (int i = 0; i < q.size(); ++i)
+    text += format(i == 0 ? "%.6f" : ", %.6f", q[i]);
+  return text + "]";
+}
+
+/** \brief Binds an optional override: set only when the option is given. */
+template <typename T>
+CLI::Option *addOverride(CLI::App *command, const std::string &name, std::optional<T> &target,
+                         const std::string &help)
+{
+  return command->add_option_function<T>(name, [&target](const T &value) { target = value; }, help);
+}
+}  // namespace
+
+CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
+{
+  CLI::App *command = app.add_subcommand("plan", "Plan from a YAML configuration and certify every edge of the path");
+  command->add_option("--config", options.config, "Plan configuration YAML")->required();
+  addOverride(command, "--planner", options.planner, "Planner (overrides the config)");
+  addOverride(command, "--time-limit", options.time_limit, "Planning time limit, seconds");
+  addOverride(command, "--validator", options.validator, "Motion validator name");
+  addOverride(command, "--resolution", options.resolution, "discrete: longest valid segment fraction");
+  addOverride(command, "--tolerance", options.tolerance, "Certifiers: TOC/distance tolerance");
+  addOverride(command, "--clearance", options.clearance, "Certifiers: required clearance, metres");
+  addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators");
+  addOverride(command, "--path-file", options.path_file, "Write the path here (one waypoint per line)");
+  command->add_flag("--no-simplify", options.no_simplify, "Do not shorten/smooth the path before certifying");
+  return command;
+}
+
+void printPlanReport(const PlanResult &result, std::ostream &out)
+{
+  out << "status: " << result.status << (result.solved ? " (solved)" : " (not solved)") << '\n';
+  out << "planning time: " << format("%.3f s", result.planning_time)
+      << format(" (+ %.3f s simplifying)", result.simplify_time) << '\n';
+  out << "path length: " << format("%.6f", result.path_length) << '\n';
+  out << "waypoints: " << result.path.size() << '\n';
+  for (std::size_t i = 0; i < result.path.size(); ++i)
+    out << "  " << i << ": " << stateText(result.path[i]) << '\n';
+  out << "validator motions while planning: " << result.valid_motions << " valid, " << result.invalid_motions
+      << " invalid\n";
+  std::size_t free = 0;
+  for (std::size_t i = 0; i < result.edge_reports.size(); ++i)
+  {
+    const Report &report = result.edge_reports[i];
+    free += report.verdict == Verdict::Free ? 1 : 0;
+    out << "edge " << i << ": " << toString(report.verdict)
+        << format(", toc in [%.6f, %.6f]", report.toc_lower, report.toc_upper);
+    if (report.witness)
+      out << ", contact " << report.witness->link << " / " << report.witness->other;
+    out << '\n';
+  }
+  out << format("certify time: %.1f us", result.certify_time_us) << '\n';
+  out << "certified: " << free << '/' << result.edge_reports.size() << " edges free\n";
+}
+
+int runPlan(const PlanOptions &options, std::ostream &out)
+{
+  PlanConfig config = loadPlanConfig(options.config);
+  PlanRequest &request = config.request;
+  request.planner = options.planner.value_or(request.planner);
+  request.time_limit = options.time_limit.value_or(request.time_limit);
+  request.validator = options.validator.value_or(request.validator);
+  ValidatorOptions &vo = request.validator_options;
+  vo.resolution = options.resolution.value_or(vo.resolution);
+  vo.tolerance = options.tolerance.value_or(vo.tolerance);
+  vo.clearance = options.clearance.value_or(vo.clearance);
+  if (options.seed)
+    request.seed = options.seed;
+  if (options.no_simplify)
+    request.simplify = false;
+  config.path_file = options.path_file.value_or(config.path_file);
+
+  if (!config.path_file.empty())
+  {
+    const std::filesystem::path folder = std::filesystem::path(config.path_file).parent_path();
+    OMPL_CCD_THROW_UNLESS(folder.empty() || std::filesystem::is_directory(folder), "plan: cannot write path file '",
+                          config.path_file, "': folder '", folder.string(), "' does not exist; create it or change path_file.");
+  }
+  const RobotModelPtr robot = loadRobot(config.robot, config.srdf, config.robot_options);
+  request.start = resolveState(config.start, *robot, config.file, "start");
+  request.goal = resolveState(config.goal, *robot, config.file, "goal");
+  const CollisionWorldPtr world = loadWorld(robot, config.scene, config.robot_options.package_paths);
+
+  out << "robot: " << robot->name() << " (" << config.robot << ", " << robot->nq() << " joints)\n";
+  out << "scene: " << config.scene << " (" << world->scene().obstacles().size() << " obstacles)\n";
+  out << "planner: " << request.planner << format(", time limit %g s", request.time_limit)
+      << (request.seed ? ", seed " + std::to_string(*request.seed) : std::string()) << '\n';
+  out << "validator: " << request.validator << '\n';
+  out << "start: " << stateText(request.start) << '\n';
+  out << "goal: " << stateText(request.goal) << '\n';
+
+  const PlanResult result = planAndCertify(world, request);
+  printPlanReport(result, out);
+  if (!config.path_file.empty() && result.solved)
+  {
+    writePathFile(config.path_file, *robot, result.path);
+    out << "path file: " << config.path_file << '\n';
+  }
+  return result.certified() ? 0 : 1;
+}
+}  // namespace ompl_ccd::cli

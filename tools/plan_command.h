@@ -1,0 +1,39 @@
+#pragma once
+/// \file plan_command.h
+/// `ompl_ccd plan`: plans from a YAML configuration, certifies every edge of the path, prints a
+/// human-readable report and optionally writes the path file.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "ompl_ccd/ompl/planning.h"
+
+namespace ompl_ccd::cli
+{
+/** \brief Command-line options of `plan`; each set field overrides the configuration file. */
+struct PlanOptions
+{
+  std::string config;
+  std::optional<std::string> planner;
+  std::optional<double> time_limit;
+  std::optional<std::string> validator;
+  std::optional<double> resolution, tolerance, clearance;
+  std::optional<unsigned long> seed;
+  std::optional<std::string> path_file;
+  /** \brief --no-simplify given. */
+  bool no_simplify = false;
+};
+
+/** \brief Adds the `plan` subcommand to \a app, bound to \a options. */
+CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options);
+
+/** \brief Prints the report of \a result (waypoints, validator counters, one line per certified
+    edge, then `certified: K/N edges free`) to \a out. */
+void printPlanReport(const PlanResult &result, std::ostream &out);
+
+/** \brief Runs `plan`. \returns 0 iff solved and every edge is certified free, else 1.
+    \throws Error for bad input (config, robot, scene, states, planner or validator). */
+int runPlan(const PlanOptions &options, std::ostream &out);
+}  // namespace ompl_ccd::cli

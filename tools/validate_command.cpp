@@ -1,0 +1,91 @@
+#include "validate_command.h"
+
+#include <fstream>
+
+#include "edge_file.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/ompl/planning.h"
+#include "ompl_ccd/ompl/simple_setup.h"
+#include "report_json.h"
+#include "robot_loading.h"
+
+namespace ompl_ccd::cli
+{
+CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
+{
+  CLI::App *command = app.add_subcommand("validate", "Answer every edge of an edge or path file with one validator "
+                                                     "(JSON lines: one per edge, then a summary)");
+  command->add_option("--robot", options.robot, "URDF file")->required();
+  command->add_option("--srdf", options.srdf, "SRDF file (disabled pairs)");
+  command->add_option("--scene", options.scene, "Scene file (scene YAML, MoveIt scene YAML, URDF or mesh)")
+      ->required();
+  command->add_option("--validator", options.validator, "Motion validator name")->required();
+  ValidatorOptions &vo = options.validator_options;
+  command->add_option("--resolution", vo.resolution, "discrete: longest valid segment fraction")
+      ->capture_default_str();
+  command->add_option("--tolerance", vo.tolerance, "Certifiers: TOC/distance tolerance")->capture_default_str();
+  command->add_option("--clearance", vo.clearance, "Certifiers: required clearance, metres")->capture_default_str();
+  command->add_option("--threads", vo.threads, "Certifiers: threads per query")->capture_default_str();
+  command->add_option("--mode", options.mode, "What to compute per edge")
+      ->check(CLI::IsMember({"decide", "first-contact"}))
+      ->capture_default_str();
+  CLI::Option *edges = command->add_option("--edges", options.edges_file, "Edge file: start and goal state per line");
+  command->add_option("--path", options.path_file, "Path file: one waypoint per line")->excludes(edges);
+  command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
+  command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
+  return command;
+}
+
+int runValidate(const ValidateOptions &options, std::ostream &out)
+{
+  OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
+                        "validate: no motions given; pass --edges EDGES.txt or --path PATH.txt.");
+  const Mode mode = options.mode == "first-contact" ? Mode::FirstContact : Mode::Decide;
+  RobotModelOptions robot_options;
+  robot_options.package_paths = options.package_paths;
+  const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
+  const std::vector<Edge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot)
+                                                             : readEdgeFile(options.edges_file, *robot);
+  const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);
+
+  const ompl::geometric::SimpleSetupPtr setup =
+      makeSimpleSetup(world, options.validator, options.validator_options);
+  // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space
+  // information only (state space, validity checker, our motion validator).
+  const ompl::base::SpaceInformationPtr si = setup->getSpaceInformation();
+  si->setup();
+  const ompl::base::MotionValidatorPtr validator = si->getMotionValidator();
+
+  std::ofstream json_file;
+  if (!options.json_file.empty())
+  {
+    json_file.open(options.json_file);
+    OMPL_CCD_THROW_UNLESS(json_file, "validate: cannot write JSON file '", options.json_file,
+                          "'; check that its folder exists and is writable.");
+  }
+  const auto emit = [&](const std::string &line) {
+    out << line << '\n';
+    if (json_file.is_open())
+      json_file << line << '\n';
+  };
+
+  std::vector<Report> reports;
+  std::vector<double> times_us;
+  for (std::size_t i = 0; i < edges.size(); ++i)
+  {
+    double time_us = 0.0;
+    reports.push_back(reportEdge(si, world, validator, edges[i].start, edges[i].goal, mode, &time_us));
+    times_us.push_back(time_us);
+    emit(edgeJson(i, reports.back(), time_us).dump());
+  }
+  emit(summaryJson(options.validator, mode, reports, times_us).dump());
+  out.flush();
+  if (json_file.is_open())
+  {
+    json_file.close();
+    OMPL_CCD_THROW_UNLESS(json_file, "validate: writing JSON file '", options.json_file,
+                          "' failed; check free disk space.");
+  }
+  return 0;
+}
+}  // namespace ompl_ccd::cli

@@ -1,0 +1,41 @@
+#pragma once
+/// \file validate_command.h
+/// `ompl_ccd validate`: answers every edge of an edge file (or path file) with one validator and
+/// prints one JSON line per edge plus a summary line.
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/ompl/motion_validator_factory.h"
+
+namespace ompl_ccd::cli
+{
+/** \brief Command-line options of `validate`. */
+struct ValidateOptions
+{
+  std::string robot;
+  std::string srdf;
+  std::string scene;
+  std::string validator;
+  ValidatorOptions validator_options;
+  /** \brief "decide" or "first-contact". */
+  std::string mode = "decide";
+  /** \brief Edge file (2·nq numbers per line); exactly one of edges_file and path_file is set. */
+  std::string edges_file;
+  /** \brief Path file (nq numbers per line, consecutive waypoints are the edges). */
+  std::string path_file;
+  /** \brief Also write the JSON lines here; empty = stdout only. */
+  std::string json_file;
+  std::vector<std::string> package_paths;
+};
+
+/** \brief Adds the `validate` subcommand to \a app, bound to \a options. */
+CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options);
+
+/** \brief Runs `validate`, printing the JSON lines to \a out (and to options.json_file).
+    \returns 0 once every edge is answered (collisions are answers).
+    \throws Error for bad input (robot, scene, edge file, validator name or options). */
+int runValidate(const ValidateOptions &options, std::ostream &out);
+}  // namespace ompl_ccd::cli
