@@ -1,0 +1,161 @@
+#include "ompl_ccd/model/joint_motion.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief OMPL's pi (boost::math::constants::pi<double>(), the same double as M_PI). */
+constexpr double kPi = M_PI;
+/** \brief OMPL's MAX_QUATERNION_NORM_ERROR (SO3StateSpace.cpp). */
+constexpr double kMaxQuaternionNormError = 1e-9;
+
+/** \brief ompl::base::SO2StateSpace::interpolate (OMPL 1.5.2), verbatim. */
+double so2Interpolate(double from, double to, double t)
+{
+  double diff = to - from;
+  if (std::fabs(diff) <= kPi)
+    return from + diff * t;
+  if (diff > 0.0)
+    diff = 2.0 * kPi - diff;
+  else
+    diff = -2.0 * kPi - diff;
+  double v = from - diff * t;
+  // input states are within bounds, so the following check is sufficient
+  if (v > kPi)
+    v -= 2.0 * kPi;
+  else if (v < -kPi)
+    v += 2.0 * kPi;
+  return v;
+}
+
+/** \brief The signed angle SO2StateSpace::interpolate moves \a from by over t ∈ [0,1]. */
+double so2Delta(double from, double to)
+{
+  const double diff = to - from;
+  if (std::fabs(diff) <= kPi)
+    return diff;
+  return diff > 0.0 ? -(2.0 * kPi - diff) : -(-2.0 * kPi - diff);
+}
+
+/** \brief arcLength() of OMPL's SO3StateSpace.cpp on x y z w arrays: half the rotation angle. */
+double so3ArcLength(const double *q0, const double *q1)
+{
+  const double dq = std::fabs(q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3]);
+  if (dq > 1.0 - kMaxQuaternionNormError)
+    return 0.0;
+  return std::acos(dq);
+}
+
+/** \brief ompl::base::SO3StateSpace::interpolate (OMPL 1.5.2) on x y z w arrays, verbatim. */
+void so3Interpolate(const double *from, const double *to, double t, double *out)
+{
+  const double theta = so3ArcLength(from, to);
+  if (theta > std::numeric_limits<double>::epsilon())
+  {
+    const double d = 1.0 / std::sin(theta);
+    const double s0 = std::sin((1.0 - t) * theta);
+    double s1 = std::sin(t * theta);
+    const double dq = from[0] * to[0] + from[1] * to[1] + from[2] * to[2] + from[3] * to[3];
+    if (dq < 0)  // long angle case
+      s1 = -s1;
+    for (int k = 0; k < 4; ++k)
+      out[k] = (from[k] * s0 + to[k] * s1) * d;
+  }
+  else
+  {
+    for (int k = 0; k < 4; ++k)
+      out[k] = from[k];
+  }
+}
+}  // namespace
+
+JointMotion::JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1)
+  : model_(&model), q0_(q0), q1_(q1), joint_start_(model.joints().size(), 0.0), joint_delta_(model.joints().size(), 0.0)
+{
+  assert(q0.size() == model.nq() && q1.size() == model.nq());
+  const std::vector<Joint> &joints = model.joints();
+  for (std::size_t j = 0; j < joints.size(); ++j)
+  {
+    const Joint &joint = joints[j];
+    const int i = joint.q_index;
+    if (i < 0)
+      continue;
+    switch (joint.type)
+    {
+      case JointType::Revolute:
+      case JointType::Prismatic:
+        joint_start_[j] = q0[i];
+        joint_delta_[j] = q1[i] - q0[i];
+        break;
+      case JointType::Continuous:
+        joint_start_[j] = q0[i];
+        joint_delta_[j] = so2Delta(q0[i], q1[i]);
+        break;
+      case JointType::Floating:
+      {
+        root_p0_ = q0.segment<3>(i);
+        root_dp_ = q1.segment<3>(i) - q0.segment<3>(i);
+        root_q0_ = Eigen::Quaterniond(q0[i + 6], q0[i + 3], q0[i + 4], q0[i + 5]).normalized();
+        root_q1_ = Eigen::Quaterniond(q1[i + 6], q1[i + 3], q1[i + 4], q1[i + 5]).normalized();
+        // slerp from q0 to ±q1 (the sign nearer q0) turns by 2θ about a fixed axis of the root
+        // frame: q(t) = q0 · (cos tθ, sin tθ · axis), with cos θ = |q0 · q1|.
+        const double theta = so3ArcLength(q0.data() + i + 3, q1.data() + i + 3);
+        if (root_q0_.dot(root_q1_) < 0.0)
+          root_q1_.coeffs() = -root_q1_.coeffs();
+        const Eigen::Vector3d v = (root_q0_.conjugate() * root_q1_).vec();
+        if (theta > std::numeric_limits<double>::epsilon() && v.norm() > 0.0)
+        {
+          root_axis_ = v.normalized();
+          root_angle_ = 2.0 * theta;
+        }
+        break;
+      }
+    }
+  }
+  for (std::size_t j = 0; j < joints.size(); ++j)
+  {
+    const Joint &joint = joints[j];
+    if (joint.mimic_source < 0)
+      continue;
+    joint_start_[j] = joint.mimic_multiplier * joint_start_[joint.mimic_source] + joint.mimic_offset;
+    joint_delta_[j] = joint.mimic_multiplier * joint_delta_[joint.mimic_source];
+  }
+}
+
+void JointMotion::stateAt(double t, Eigen::VectorXd &q) const
+{
+  q.resize(q0_.size());
+  for (const Joint &joint : model_->joints())
+  {
+    const int i = joint.q_index;
+    if (i < 0)
+      continue;
+    switch (joint.type)
+    {
+      case JointType::Revolute:
+      case JointType::Prismatic:
+        q[i] = q0_[i] + (q1_[i] - q0_[i]) * t;  // RealVectorStateSpace::interpolate
+        break;
+      case JointType::Continuous:
+        q[i] = so2Interpolate(q0_[i], q1_[i], t);
+        break;
+      case JointType::Floating:
+        for (int k = 0; k < 3; ++k)
+          q[i + k] = q0_[i + k] + (q1_[i + k] - q0_[i + k]) * t;  // SE3: RealVector(3) position
+        so3Interpolate(q0_.data() + i + 3, q1_.data() + i + 3, t, q.data() + i + 3);
+        break;
+    }
+  }
+}
+
+Eigen::VectorXd JointMotion::stateAt(double t) const
+{
+  Eigen::VectorXd q;
+  stateAt(t, q);
+  return q;
+}
+}  // namespace ompl_ccd

@@ -1,0 +1,79 @@
+#include "ompl_ccd/model/srdf.h"
+
+#include <tinyxml2.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "ompl_ccd/error.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief Attribute \a name of \a element; throws naming the element when it is missing. */
+std::string requiredAttribute(const tinyxml2::XMLElement *element, const char *name, const std::string &source_name)
+{
+  const char *value = element->Attribute(name);
+  OMPL_CCD_THROW_UNLESS(value != nullptr, "parseSrdf: ", source_name, ": <", element->Name(), "> on line ",
+                        element->GetLineNum(), " has no '", name, "' attribute; add it.");
+  return value;
+}
+
+/** \brief The one number of a <joint value="..."> attribute. */
+double jointValue(const std::string &text, const std::string &group_state, const std::string &joint,
+                  const std::string &source_name)
+{
+  std::istringstream in(text);
+  double value = 0.0;
+  std::string rest;
+  OMPL_CCD_THROW_UNLESS(in >> value && !(in >> rest), "parseSrdf: ", source_name, ": <group_state name='",
+                        group_state, "'> <joint name='", joint, "'> value '", text,
+                        "' is not one number; give a single joint value.");
+  return value;
+}
+}  // namespace
+
+Srdf parseSrdf(const std::string &xml, const std::string &source_name)
+{
+  tinyxml2::XMLDocument doc;
+  OMPL_CCD_THROW_UNLESS(doc.Parse(xml.c_str(), xml.size()) == tinyxml2::XML_SUCCESS, "parseSrdf: ", source_name,
+                        " is not well-formed XML (", doc.ErrorStr(), "); fix the file.");
+  const tinyxml2::XMLElement *robot = doc.FirstChildElement("robot");
+  OMPL_CCD_THROW_UNLESS(robot != nullptr, "parseSrdf: ", source_name,
+                        " has no <robot> root element; is it an SRDF file?");
+
+  Srdf srdf;
+  for (const tinyxml2::XMLElement *e = robot->FirstChildElement("disable_collisions"); e != nullptr;
+       e = e->NextSiblingElement("disable_collisions"))
+  {
+    const char *reason = e->Attribute("reason");
+    srdf.disabled_collisions.push_back({requiredAttribute(e, "link1", source_name),
+                                        requiredAttribute(e, "link2", source_name), reason ? reason : ""});
+  }
+  for (const tinyxml2::XMLElement *g = robot->FirstChildElement("group_state"); g != nullptr;
+       g = g->NextSiblingElement("group_state"))
+  {
+    const std::string name = requiredAttribute(g, "name", source_name);
+    requiredAttribute(g, "group", source_name);
+    std::map<std::string, double> &state = srdf.named_states[name];
+    for (const tinyxml2::XMLElement *j = g->FirstChildElement("joint"); j != nullptr;
+         j = j->NextSiblingElement("joint"))
+    {
+      const std::string joint = requiredAttribute(j, "name", source_name);
+      state[joint] = jointValue(requiredAttribute(j, "value", source_name), name, joint, source_name);
+    }
+  }
+  return srdf;
+}
+
+Srdf parseSrdfFile(const std::string &path)
+{
+  std::ifstream file(path);
+  OMPL_CCD_THROW_UNLESS(file.good(), "parseSrdfFile: cannot read SRDF file '", path,
+                        "'; check the path (relative paths start at the working directory).");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return parseSrdf(text.str(), path);
+}
+}  // namespace ompl_ccd

@@ -1,0 +1,147 @@
+#include "ompl_ccd/model/kinematics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/test_paths.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+const RobotModel &planar2r()
+{
+  static const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/planar_2r.urdf"));
+  return model;
+}
+
+const RobotModel &floatingModel()
+{
+  static const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/floating.urdf"));
+  return model;
+}
+
+Eigen::Vector3d rotZ(double angle, const Eigen::Vector3d &p)
+{
+  return Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()) * p;
+}
+
+TEST(Kinematics, Planar2RClosedForm)
+{
+  const RobotModel &model = planar2r();
+  ASSERT_EQ(model.nq(), 3);  // joint_1, joint_2, slide; the two mimic joints take no value
+  KinematicsWorkspace ws(model);
+  const double q1 = 0.7, q2 = -1.1, s = 0.04;
+  forwardKinematics(model, ws, Eigen::Vector3d(q1, q2, s));
+
+  const int link_2 = model.linkIndex("link_2");
+  EXPECT_TRUE(ws.X_WL[model.linkIndex("link_1")].isApprox(Eigen::Isometry3d(Eigen::AngleAxisd(q1, Eigen::Vector3d::UnitZ()))));
+  // link_2 origin at the end of link_1, turned by q1 + q2.
+  EXPECT_TRUE(ws.X_WL[link_2].translation().isApprox(Eigen::Vector3d(std::cos(q1), std::sin(q1), 0)));
+  EXPECT_TRUE(ws.X_WL[link_2].linear().isApprox(Eigen::AngleAxisd(q1 + q2, Eigen::Vector3d::UnitZ()).toRotationMatrix()));
+  // finger: tip at (0.5, 0.2) in link_2 facing +y, slid by s along the tip's x (= link_2's y).
+  const Eigen::Vector3d p_W_finger =
+      Eigen::Vector3d(std::cos(q1), std::sin(q1), 0) + rotZ(q1 + q2, Eigen::Vector3d(0.5, 0.2 + s, 0));
+  EXPECT_TRUE(ws.X_WL[model.linkIndex("finger")].translation().isApprox(p_W_finger, 1e-12));
+}
+
+TEST(Kinematics, MimicMultiplierOffsetAndMimicOfMimic)
+{
+  const RobotModel &model = planar2r();
+  KinematicsWorkspace ws(model);
+  const double s = 0.04;
+  forwardKinematics(model, ws, Eigen::Vector3d(0, 0, s));
+  const double mirror = -2 * s + 0.05, mirror_2 = 3 * mirror + 0.01;
+  EXPECT_DOUBLE_EQ(ws.joint_values[model.jointIndex("mirror_joint")], mirror);
+  EXPECT_DOUBLE_EQ(ws.joint_values[model.jointIndex("mirror_2_joint")], mirror_2);
+  // mirror slides along the tip's y = link_2's −x; mirror_2 along z. link_2 sits at (1, 0, 0).
+  EXPECT_TRUE(ws.X_WL[model.linkIndex("mirror")].translation().isApprox(Eigen::Vector3d(1.5 - mirror, 0.2, 0)));
+  EXPECT_TRUE(ws.X_WL[model.linkIndex("mirror_2")].translation().isApprox(Eigen::Vector3d(1.5, 0.2, mirror_2)));
+}
+
+TEST(Kinematics, FixedChainIsMergedIntoParentBody)
+{
+  const RobotModel &model = planar2r();
+  const int link_2 = model.linkIndex("link_2");
+  EXPECT_EQ(model.linkIndex("wrist"), link_2);
+  EXPECT_EQ(model.linkIndex("tip"), link_2);
+  EXPECT_EQ(model.links()[link_2].merged_links, (std::vector<std::string>{"wrist", "tip"}));
+  const std::vector<LinkGeometry> &geometries = model.links()[link_2].geometries;
+  ASSERT_EQ(geometries.size(), 2u);
+  // The wrist sphere: X_LG = T(0.5, 0, 0) · Rz(π/2) · T(0.1, 0, 0).
+  EXPECT_EQ(geometries[1].urdf_link, "wrist");
+  EXPECT_TRUE(geometries[1].X_LG.translation().isApprox(Eigen::Vector3d(0.5, 0.1, 0)));
+  EXPECT_TRUE(geometries[1].X_LG.linear().isApprox(
+      Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix()));
+  // The slide joint below the merged tip: X_PJ = T(0.5, 0, 0) · Rz(π/2) · T(0.2, 0, 0), axis normalised.
+  const Joint &slide = model.joints()[model.jointIndex("slide")];
+  EXPECT_EQ(slide.parent_link, link_2);
+  EXPECT_TRUE(slide.X_PJ.translation().isApprox(Eigen::Vector3d(0.5, 0.2, 0)));
+  EXPECT_TRUE(slide.axis.isApprox(Eigen::Vector3d::UnitX()));
+}
+
+TEST(Kinematics, JointMotionPerType)
+{
+  Joint prismatic;
+  prismatic.type = JointType::Prismatic;
+  prismatic.axis = Eigen::Vector3d::UnitY();
+  EXPECT_TRUE(jointMotion(prismatic, 0.3).isApprox(Eigen::Isometry3d(Eigen::Translation3d(0, 0.3, 0))));
+  Joint revolute;
+  revolute.axis = Eigen::Vector3d::UnitX();
+  EXPECT_TRUE(jointMotion(revolute, 0.3).isApprox(Eigen::Isometry3d(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()))));
+}
+
+TEST(Kinematics, ContinuousJointValuesBeyondPiWrap)
+{
+  const RobotModel &model = floatingModel();
+  const Joint &wheel = model.joints()[model.jointIndex("wheel_joint")];
+  EXPECT_EQ(wheel.type, JointType::Continuous);
+  EXPECT_DOUBLE_EQ(wheel.lower, -M_PI);
+  EXPECT_DOUBLE_EQ(wheel.upper, M_PI);
+  EXPECT_TRUE(wheel.axis.isApprox(Eigen::Vector3d::UnitZ()));  // <axis xyz="0 0 2"> normalised
+  for (const double value : {3.5, -4.0, 7.0})
+  {
+    const double wrapped = std::remainder(value, 2 * M_PI);
+    EXPECT_TRUE(jointMotion(wheel, value).isApprox(jointMotion(wheel, wrapped), 1e-12)) << value;
+  }
+}
+
+TEST(Kinematics, FloatingRoot)
+{
+  const RobotModel &model = floatingModel();
+  ASSERT_EQ(model.nq(), 8);
+  ASSERT_EQ(model.joints()[0].type, JointType::Floating);
+  KinematicsWorkspace ws(model);
+  const Eigen::Quaterniond R(Eigen::AngleAxisd(0.8, Eigen::Vector3d(1, 2, 3).normalized()));
+  Eigen::VectorXd q(8);
+  // A quaternion off unit length by 1e-7 is normalised.
+  q << 0.1, -0.2, 0.3, R.x() * (1 + 1e-7), R.y() * (1 + 1e-7), R.z() * (1 + 1e-7), R.w() * (1 + 1e-7), 0.6;
+  forwardKinematics(model, ws, q);
+  EXPECT_TRUE(ws.X_WL[0].isApprox(Eigen::Isometry3d::Identity()));
+  const Eigen::Isometry3d X_WB = ws.X_WL[model.linkIndex("body")];
+  EXPECT_TRUE(X_WB.translation().isApprox(Eigen::Vector3d(0.1, -0.2, 0.8)));
+  EXPECT_TRUE(X_WB.linear().isApprox(R.toRotationMatrix(), 1e-12));
+  const Eigen::Isometry3d X_WWheel = ws.X_WL[model.linkIndex("wheel")];
+  EXPECT_TRUE(X_WWheel.translation().isApprox(X_WB * Eigen::Vector3d(1, 0, 0)));
+  EXPECT_TRUE(X_WWheel.linear().isApprox(R * Eigen::AngleAxisd(0.6, Eigen::Vector3d::UnitZ()).toRotationMatrix()));
+}
+
+TEST(Kinematics, FloatingRootByOption)
+{
+  RobotModelOptions options;
+  options.floating_root = true;
+  const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/planar_2r.urdf"), options);
+  ASSERT_EQ(model.nq(), 10);
+  EXPECT_EQ(model.joints()[0].name, "floating_root");
+  EXPECT_EQ(model.joints()[0].parent_link, -1);
+  EXPECT_EQ(model.joints()[0].child_link, 0);
+  KinematicsWorkspace ws(model);
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(10);
+  q.head<7>() << 0.5, 0, 0, 0, 0, std::sin(M_PI / 4), std::cos(M_PI / 4);  // base turned 90° about z
+  forwardKinematics(model, ws, q);
+  EXPECT_TRUE(ws.X_WL[0].translation().isApprox(Eigen::Vector3d(0.5, 0, 0)));
+  EXPECT_TRUE(ws.X_WL[model.linkIndex("link_2")].translation().isApprox(Eigen::Vector3d(0.5, 1, 0)));
+}
+}  // namespace
+}  // namespace ompl_ccd
