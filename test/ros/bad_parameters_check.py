@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Runs launch/plan.launch on the bundled arm with one bad parameter at a time and checks that
+ompl_ccd_plan_node logs a ROS error naming the parameter and the fix, and exits with code 2.
+
+Needs a ROS 1 environment (cmake/ros.cmake's CTest ENVIRONMENT: ROS_PACKAGE_PATH, CMAKE_PREFIX_PATH,
+ROS_HOME) and starts its own master on ROS_MASTER_URI's port (default 11411)."""
+
+import os
+import re
+import subprocess
+import tempfile
+import time
+import unittest
+from urllib.parse import urlparse
+
+# The valid problem of config/ccd_arm.yaml; each case replaces or adds keys.
+VALID = {
+    "scene": "$(find ompl_ccd)/examples/scene.yaml",
+    "start": "[-0.30, 0.58, 1.19, 0.0, 1.37, 0.0]",
+    "goal": "[1.57, 0.35, 1.58, 0.0, -0.36, 0.0]",
+    "time_limit": "2.0",
+    "seed": "42",
+}
+
+# (name, changed keys (None = delete), regular expression the ROS error must match)
+CASES = [
+    ("missing_start", {"start": None}, r"missing parameter '~start' .*set it in the config YAML"),
+    ("missing_scene", {"scene": None}, r"missing parameter '~scene' .*set it in the config YAML"),
+    ("time_limit_text", {"time_limit": "ten"}, r"parameter '~time_limit' must be a number of seconds \(got string 'ten'\)"),
+    ("time_limit_negative", {"time_limit": "-1.0"}, r"parameter '~time_limit' is -1; set it to a positive number"),
+    ("tolerance_without_point", {"validator_options": "{tolerance: 1e-3}"},
+     r"'~validator_options/tolerance' must be a number > 0 \(got string '1e-3'\).*decimal point"),
+    ("resolution_above_one", {"validator_options": "{resolution: 2.0}"},
+     r"parameter '~validator_options/resolution' is 2; set it to a fraction .* in \(0, 1\]"),
+    ("unknown_key", {"planer": "RRT"}, r"unknown parameter '~planer'; the node reads"),
+    ("unknown_option", {"validator_options": "{tolerence: 0.001}"}, r"unknown parameter '~validator_options/tolerence'"),
+    ("unknown_validator", {"validator": "exact"}, r"parameter '~validator' is 'exact'; set it to one of: discrete"),
+    ("unknown_planner", {"planner": "RRTT"}, r"parameter '~planner' is 'RRTT'; set it to one of: .*RRTConnect"),
+    ("unknown_named_state", {"goal": "nowhere"}, r"parameter '~goal' names state 'nowhere'.*known: home, ready"),
+    ("wrong_state_size", {"start": "[0.0, 0.0]"}, r"parameter '~start'"),
+    ("negative_seed", {"seed": "-3"}, r"parameter '~seed' is -3; set it to a non-negative integer"),
+    ("simplify_text", {"simplify": "'yes'"}, r"parameter '~simplify' must be true or false \(got string 'yes'\)"),
+]
+
+ROS_ERROR = re.compile(r"\[ERROR\] \[[0-9.]+\]: (.*)")
+EXIT_CODE = re.compile(r"process has died \[pid [0-9]+, exit code (-?[0-9]+)")
+
+
+class BadParameters(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        port = urlparse(os.environ.get("ROS_MASTER_URI", "http://localhost:11411")).port or 11411
+        os.environ["ROS_MASTER_URI"] = "http://localhost:%d" % port
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.master = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while subprocess.call(["rosparam", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
+            if time.time() > deadline:
+                raise RuntimeError("roscore did not start on port %d" % port)
+            time.sleep(0.3)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.master.terminate()
+        cls.master.wait()
+        cls.folder.cleanup()
+
+    def launch(self, name, changes):
+        keys = dict(VALID)
+        keys.update(changes)
+        config = os.path.join(self.folder.name, name + ".yaml")
+        with open(config, "w") as f:
+            for key, value in keys.items():
+                if value is not None:
+                    f.write("%s: %s\n" % (key, value))
+        # The master outlives each launch: drop the previous case's private parameters.
+        subprocess.call(["rosparam", "delete", "/ompl_ccd_plan_node"], stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL)
+        result = subprocess.run(["roslaunch", "ompl_ccd", "plan.launch", "config_file:=" + config],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+        return result.stdout
+
+    def test_valid_config_plans(self):
+        output = self.launch("valid", {})
+        self.assertNotRegex(output, r"\[ERROR\]")
+        self.assertIn("certified: ", output)
+
+    def test_each_bad_parameter_is_named_with_its_fix(self):
+        for name, changes, expected in CASES:
+            with self.subTest(case=name):
+                output = self.launch(name, changes)
+                errors = ROS_ERROR.findall(output)
+                self.assertEqual(len(errors), 1, output)
+                self.assertRegex(errors[0], expected)
+                self.assertEqual(EXIT_CODE.findall(output), ["2"], output)
+
+
+if __name__ == "__main__":
+    unittest.main()
