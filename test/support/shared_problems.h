@@ -1,0 +1,35 @@
+#pragma once
+/// \file shared_problems.h
+/// Panda and UR5e in motion_bench_maker's primitive scenes (../shared/data, absent in a user's
+/// clone): the real-robot worlds of the soundness tests and of bench/validator_benchmark.
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/geometry/collision_world.h"
+
+namespace ompl_ccd::test
+{
+/** \brief One robot in one scene, placed as an upstream problem config places it. */
+struct SharedProblem
+{
+  /** \brief "panda / table_scene_table", ... */
+  std::string name;
+  /** \brief Folder under robots/ with robot.urdf and robot.srdf. */
+  std::string robot;
+  /** \brief File under scenes/motion_bench_maker/primitive_scenes/. */
+  std::string scene;
+  /** \brief problem_configs' base_offset: the scene's position relative to the robot base (m). */
+  Eigen::Vector3d base_offset = Eigen::Vector3d::Zero();
+};
+
+/** \brief Panda in table_scene_table and bookshelf_scene_small, UR5e in table_scene_table and
+    bookshelf_scene_tall, with the offsets of problem_configs/{table_pick_panda,
+    bookshelf_small_panda, table_pick_ur5, bookshelf_tall_ur5}.yaml. */
+std::vector<SharedProblem> sharedProblems();
+
+/** \brief The robot (URDF + SRDF) in its scene, every obstacle moved by the base offset.
+    \param data_dir the ../shared/data folder. \throws Error when a file is missing or malformed. */
+CollisionWorldPtr loadSharedProblem(const std::string &data_dir, const SharedProblem &problem);
+}  // namespace ompl_ccd::test
