@@ -57,10 +57,12 @@ bool qhullHull(const std::vector<Eigen::Vector3d> &points, std::vector<Eigen::Ve
   qhT *qh = &qh_storage;
   QHULL_LIB_CHECK
   qh_zero(qh, nullptr);
-  // "Qt": triangulated output; no joggling (QJ would move points and lose containment).
+  // "Qt": triangulated output; no joggling (QJ would move points and lose containment). Flat input
+  // is expected (the box fallback handles it): qhull's messages go to /dev/null, not stderr.
+  static FILE *const quiet = std::fopen("/dev/null", "w");
   char options[] = "qhull Qt";
   const int status = qh_new_qhull(qh, 3, static_cast<int>(points.size()), coordinates.data(), False, options,
-                                  nullptr, nullptr);
+                                  nullptr, quiet);
   bool ok = status == 0;
   if (ok)
   {

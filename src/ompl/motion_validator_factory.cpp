@@ -4,6 +4,7 @@
 #include <functional>
 #include <ompl/base/DiscreteMotionValidator.h>
 
+#include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/certify/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
@@ -38,12 +39,25 @@ ompl::base::MotionValidatorPtr makeToleranced(const ompl::base::SpaceInformation
                                                      std::make_shared<TolerancedMotion>(world, settings), query);
 }
 
+/** \brief The CATCH conservative-advancement certifier ([Zhang2007]). */
+ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::SpaceInformationPtr &si,
+                                                           const CollisionWorldPtr &world,
+                                                           const ValidatorOptions &options)
+{
+  Query query;
+  query.tolerance = options.tolerance;
+  query.clearance = options.clearance;
+  return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
+                                                     std::make_shared<ConservativeAdvancement>(world), query);
+}
+
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a
     validator is one entry here. */
 const std::vector<std::pair<std::string, Builder>> &builders()
 {
   static const std::vector<std::pair<std::string, Builder>> table = {
       {"discrete", makeDiscrete},
+      {"ca", makeConservativeAdvancement},
       {"toleranced", makeToleranced},
   };
   return table;

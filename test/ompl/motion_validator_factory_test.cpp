@@ -45,7 +45,7 @@ struct Fixture
 
 TEST(MotionValidatorFactory, Names)
 {
-  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete"}));
+  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete", "ca", "toleranced"}));
 }
 
 TEST(MotionValidatorFactory, DiscreteSetsTheResolution)
@@ -86,7 +86,7 @@ TEST(MotionValidatorFactory, UnknownNameListsTheKnownOnes)
   Fixture f;
   EXPECT_THAT([&] { makeMotionValidator("sampling", f.si, f.world); },
               ThrowsMessage<Error>(HasSubstr("makeMotionValidator: unknown motion validator 'sampling'; use one "
-                                             "of: discrete.")));
+                                             "of: discrete, ca, toleranced.")));
 }
 
 TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)

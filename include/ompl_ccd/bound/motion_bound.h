@@ -1,0 +1,50 @@
+#pragma once
+/// \file motion_bound.h
+/// Motion bounds μ of conservative advancement ([Zhang2007] Sec. 6, Eq. (6)–(10)): how fast any
+/// point of a body fixed in a link can move, overall or along a world direction n, during a
+/// sub-interval [t_a, t_b] of a JointMotion.
+///
+/// The velocity of a point p of link i is the sum over the moving joints k on the path from the
+/// root to i ([Zhang2007] Eq. (7)–(8), the columns of the geometric Jacobian):
+///   revolute / continuous k:  δ_k a_k(t) × (p − o_k(t)),   prismatic k:  δ_k a_k(t),
+///   floating root:            ṗ₀ + ω₀ × (p − o₀(t)),
+/// with a_k the joint axis in the world, o_k the joint origin and δ_k the joint's change over
+/// [0,1]. Hence |v·n| ≤ Σ_k |δ_k| L_k s_k(n) + …, where L_k bounds |p − o_k| by the link offsets
+/// below k plus the body's radius (Eq. (9)), and s_k(n) bounds |a_k × n| (|a_k · n| for prismatic
+/// joints) over the interval: a_k(t) stays within the angle θ_k = Σ(rotation rates above k)·(t_b − t_a)
+/// of a_k(t_a), since the angle of a product of rotations is at most the sum of their angles.
+/// Without a direction s_k = 1 (the undirected bound).
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "ompl_ccd/model/joint_motion.h"
+#include "ompl_ccd/model/link.h"
+
+namespace ompl_ccd
+{
+/** \brief Largest distance from the link origin of any point of \a geometry (metres), padded by a
+    relative 1e-12. The body radius used by motionBound(). */
+double radiusAboutLinkOrigin(const LinkGeometry &geometry);
+
+/** \brief μ ≥ 0 such that every point p of a body fixed in link \a link, within \a radius of the
+    link origin, satisfies |(p(t) − p(t_a)) · n| ≤ μ (t − t_a) for all t ∈ [t_a, t_b]
+    ([Zhang2007] Eq. (10)); with \a n null, ‖p(t) − p(t_a)‖ ≤ μ (t − t_a) (undirected bound).
+    Sound under rounding: padded by a relative 1e-12 and an absolute 1e-15.
+    \param X_WL link poses at t_a (forwardKinematics of motion.stateAt(t_a)); used for the joint
+           axes' directions only.
+    \param n unit direction in the world, or nullptr.
+    \param relative_to an ancestor link of \a link, or -1: with an ancestor, only the joints below
+           it count, which bounds the motion relative to that link's frame (two links' distance
+           changes only by their motions relative to their deepest common ancestor).
+    \pre 0 ≤ t_a ≤ t_b ≤ 1; \a n is null when \a relative_to ≥ 0. */
+double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link, double radius,
+                   double t_a, double t_b, const Eigen::Vector3d *n = nullptr, int relative_to = -1);
+
+/** \brief Deepest common ancestor of links \a a and \b b (possibly one of them); -1 if they lie in
+    different trees (never for a RobotModel). */
+int commonAncestor(const RobotModel &model, int a, int b);
+}  // namespace ompl_ccd

@@ -1,0 +1,41 @@
+#pragma once
+/// \file taylor_pose.h
+/// Enclosures of every link's pose over a sub-interval [t₀, t₁] of the motion: 4×4 "Taylor
+/// matrices" composed along the chain ([Zhang2007] Sec. 5.2, Eq. (1)–(2)), and, for comparison,
+/// the same product in plain interval arithmetic (the overestimating baseline of [Zhang2007] Fig. 5).
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <array>
+#include <vector>
+
+#include "ompl_ccd/bound/interval.h"
+#include "ompl_ccd/bound/taylor_model.h"
+#include "ompl_ccd/model/joint_motion.h"
+
+namespace ompl_ccd
+{
+/** \brief A link pose X_WL(t) = [R(t) p(t)] whose entries are enclosures of type S over the
+    sub-interval (S = TaylorModel: a Taylor matrix; S = Interval: an interval matrix). */
+template <typename S>
+struct PoseEnclosure
+{
+  /** \brief Rotation R_WL(t), row-major: R[3 i + k] is row i, column k. */
+  std::array<S, 9> R;
+  /** \brief Origin p_WL(t). */
+  std::array<S, 3> p;
+};
+
+using TaylorPose = PoseEnclosure<TaylorModel>;
+using IntervalPose = PoseEnclosure<Interval>;
+
+/** \brief Taylor matrices of every link of motion.model() over \a domain:
+    X_WC(t) = X_WP(t) · X_PJ · M_J(value(t)), with M_J's sin/cos as third-order Taylor models.
+    \param[out] X_WL resized to the number of links; X_WL[i] encloses link i's pose. */
+void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL);
+
+/** \brief The same product in plain interval arithmetic over [t0, t1] (sin/cos of the joint's
+    angle interval). Sound but overestimating; used to measure what Taylor models gain. */
+void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL);
+}  // namespace ompl_ccd

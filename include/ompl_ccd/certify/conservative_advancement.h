@@ -1,0 +1,147 @@
+#pragma once
+/// \file conservative_advancement.h
+/// The CATCH certifier ([Zhang2007]): conservative advancement (CA) for articulated robots against
+/// a static scene and against themselves, with Taylor-model spatial culling and temporal culling
+/// by convex-hull lower bounds.
+///
+/// Per potentially colliding pair, CA advances the time by Δt = (d − clearance)/μ ([Zhang2007]
+/// Eq. (4)) where d is a guaranteed lower bound on the pair's distance at t (pair_distance.h) and
+/// μ bounds how fast the distance can shrink (motion_bound.h). Two sound steps are tried and the
+/// longer one is taken:
+///   - undirected: μ = the bodies' speed bounds (for a self pair, relative to their deepest common
+///     ancestor, since shared joints move both rigidly), valid for non-convex bodies;
+///   - directed: the slab between the bodies along n = p_B − p_A (FCL's nearest points), whose
+///     width s comes from the bodies' convex-hull support functions, with μ_n = the bodies' speed
+///     bounds along n. A slab separates the bodies for any n, so no convexity is needed.
+///
+/// Contact: a pair counts as touching when d < clearance + tolerance. Then:
+///   - Verdict::Collision iff CA met a configuration with d < clearance + tolerance; its time is
+///     toc_upper and the witness holds FCL's nearest points there. In Mode::FirstContact CA goes on
+///     with that pair to d < clearance + tolerance × refine_factor (a real contact up to 1e-6 m),
+///     and that earliest refined contact is reported, so toc_upper is the real first contact to
+///     within tolerance; only when no pair gets that close is a grazing configuration (within
+///     tolerance) the witness. toc_lower = toc_upper unless a pair hit its step cap;
+///   - toc_lower is guaranteed: no configuration before it is closer than clearance (every CA step
+///     certifies distance ≥ clearance on the interval it skips);
+///   - Verdict::Free: every pair was advanced past t = 1 (or culled): distance ≥ clearance all along;
+///   - Verdict::Undecided: a pair needed more than max_steps_per_pair steps (grazing) and no
+///     contact was found; counted in stats "undecided_cap_hits".
+/// A start state already in contact gives Collision at TOC 0.
+///
+/// Mode::Decide takes pairs one by one (hull bound τ̌, then CA from τ̌ to 1) and stops at the first
+/// contact ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every pair was
+/// bounded. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
+/// the current t_min, skipping pairs whose τ̌ ≥ t_min.
+///
+/// Verdicts differ between the modes or between a motion and its reverse only for grazing
+/// motions whose distance dips into [clearance, clearance + tolerance): both answers keep the
+/// contract (Free certifies distance ≥ clearance; Collision shows distance < clearance + tolerance).
+///
+/// Stats: distance_queries, hull_distance_queries, ca_steps, pcl_before_culling,
+/// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, taylor_pieces.
+///
+/// Thread safety: immutable after construction; certify() is safe from several threads, each with
+/// its own workspace from makeWorkspace().
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/bound/dynamic_aabb.h"
+#include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/geometry/convex_hull.h"
+
+namespace ompl_ccd
+{
+/** \brief Knobs of ConservativeAdvancement; the defaults suit planning. */
+struct ConservativeAdvancementOptions
+{
+  /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided). */
+  int max_steps_per_pair = 2000;
+  /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
+      reached is a valid τ̌ whenever the hull pass stops). */
+  int max_hull_steps = 16;
+  /** \brief Temporal culling of [Zhang2007] Alg. 1 with convex-hull bounds τ̌ (Sec. 7.2); when
+      false every potentially colliding pair runs CA from t = 0. */
+  bool temporal_culling = true;
+  /** \brief Dynamic AABBs from Taylor models (Sec. 5); when false only the cheaper sampled
+      motion-bound boxes are used for spatial culling. */
+  bool taylor_models = true;
+  /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
+      most about one radian. */
+  int max_taylor_pieces = 2;
+  /** \brief Mode::FirstContact: once a pair is within tolerance, CA goes on until its distance is
+      below tolerance × refine_factor (or refine_steps more steps), so the reported TOC is close
+      to the first real contact in time as well as in distance. */
+  double refine_factor = 1e-3;
+  /** \brief Most extra CA steps of that refinement. */
+  int refine_steps = 2000;
+  /** \brief Samples of the motion-bound boxes: the box of the bodies at k/N, k = 0..N, each
+      widened by μ/(2N). */
+  int swept_box_samples = 16;
+};
+
+/** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the
+    contract it keeps. */
+class ConservativeAdvancement : public Certifier
+{
+public:
+  /** \brief Prepares bodies (one per link geometry), their local boxes, radii and convex hulls
+      (qhull), the obstacles' hulls, and the self pairs.
+      \throws Error if an option is out of range. */
+  explicit ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options = {});
+
+  /** \brief "ca". */
+  std::string name() const override { return "ca"; }
+  /** \brief Link poses and FCL objects of every body (mesh and hull), for one thread. */
+  std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
+  /** \brief Certifies \a motion ([Zhang2007] Alg. 1 with early exit in Mode::Decide, Sec. 8).
+      \pre \a ws comes from makeWorkspace(); motion.model() is world().robot().
+      \throws Error if query.tolerance ≤ 0 or query.clearance < 0 (or either is not finite). */
+  Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
+
+  /** \brief The robot and scene certified against. */
+  const CollisionWorld &world() const { return *world_; }
+  /** \brief The options in use. */
+  const ConservativeAdvancementOptions &options() const { return options_; }
+
+private:
+  /** \brief One link geometry with what CA needs about it. */
+  struct Body
+  {
+    BodyRef ref;
+    /** \brief Bound on |p − link origin| over the geometry (motion_bound.h). */
+    double radius = 0.0;
+    /** \brief Box of the geometry in its link (dynamic AABBs). */
+    LocalBox box;
+    /** \brief Convex hull in the geometry frame G (τ̌ and slab widths). */
+    std::shared_ptr<const ConvexHull> hull;
+  };
+  struct Workspace;
+  struct Advance;
+  void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
+  void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
+  void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
+  Advance advance(Workspace &ws, const JointMotion &motion, const BodyPair &pair, bool hulls, double t_start,
+                  double t_limit, int max_steps, double contact_distance, const Query &query) const;
+  double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
+                    double d, const Eigen::Vector3d &p_WA, const Eigen::Vector3d &p_WB, const Query &query) const;
+  template <typename LowerBound>
+  Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const LowerBound &hullLowerBound) const;
+  double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
+  Contact witness(const BodyPair &pair, double t, double d, const Eigen::Vector3d &p_WA,
+                  const Eigen::Vector3d &p_WB) const;
+
+  CollisionWorldPtr world_;
+  ConservativeAdvancementOptions options_;
+  std::vector<Body> bodies_;
+  std::vector<BodyPair> self_pairs_;
+  std::vector<std::shared_ptr<const ConvexHull>> obstacle_hulls_;
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_hull_objects_;
+};
+}  // namespace ompl_ccd

@@ -1,0 +1,42 @@
+#pragma once
+/// \file convex_hull.h
+/// Convex hulls of collision geometries (qhull), built once per link geometry or obstacle at load:
+/// the cheap convex stand-ins of [Zhang2007] Sec. 7.2 and the support function h(n) = max x·n
+/// used for directed motion bounds.
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "ompl_ccd/geometry/fcl_geometry.h"
+#include "ompl_ccd/model/collision_shape.h"
+
+namespace ompl_ccd
+{
+/** \brief A convex set that contains a CollisionShape, in the shape's frame G. */
+class ConvexHull
+{
+public:
+  /** \brief The hull of \a shape: for a mesh, qhull's hull of its vertices (or, for flat or
+      degenerate vertex sets qhull refuses, the vertices' bounding box); a primitive is its own
+      hull. \pre a mesh has at least one vertex. */
+  explicit ConvexHull(const CollisionShape &shape);
+
+  /** \brief Support function h(n) = max { x·n : x in the hull }, n in the frame G (any length).
+      Exact up to rounding: vertices for meshes, closed forms for primitives. */
+  double support(const Eigen::Vector3d &n_G) const;
+  /** \brief FCL geometry of the hull (fcl::Convexd for meshes, the primitive otherwise); its
+      distance to anything is a lower bound on the shape's. */
+  const FclGeometryPtr &fclGeometry() const { return fcl_geometry_; }
+  /** \brief Hull vertices (meshes only; empty for primitives). */
+  const std::vector<Eigen::Vector3d> &vertices() const { return vertices_; }
+
+private:
+  CollisionShape shape_;
+  std::vector<Eigen::Vector3d> vertices_;
+  FclGeometryPtr fcl_geometry_;
+};
+}  // namespace ompl_ccd

@@ -1,0 +1,32 @@
+#pragma once
+/// \file pair_distance.h
+/// A guaranteed lower bound on the distance between two posed FCL objects (a link geometry and an
+/// obstacle, or two link geometries), for conservative advancement.
+///
+/// FCL's mesh–mesh distance is exact when rel_err = abs_err = 0 (used here; the traversal would
+/// otherwise stop early). Pairs involving a primitive or a convex hull go through GJK, which
+/// stops when its progress falls under distance_tolerance; that distance is deflated by
+/// kGjkDistanceSlack before it decides anything.
+
+#include <Eigen/Core>
+#include <fcl/narrowphase/collision_object.h>
+
+namespace ompl_ccd
+{
+/** \brief Amount (metres) subtracted from distances that FCL computes with GJK. */
+constexpr double kGjkDistanceSlack = 1e-5;
+
+/** \brief Nearest points of a distance query, in the world frame. */
+struct NearestPoints
+{
+  /** \brief p_WA on the first object and p_WB on the second. */
+  Eigen::Vector3d p_WA = Eigen::Vector3d::Zero(), p_WB = Eigen::Vector3d::Zero();
+};
+
+/** \brief Lower bound d̲ ≥ 0 on the distance between \a a and \a b at their current poses: 0 when
+    they touch or overlap, else FCL's distance deflated by a relative 1e-12 (mesh–mesh) or by
+    kGjkDistanceSlack (anything with a primitive or convex shape). Symmetric in a and b.
+    \param[out] nearest if non-null, FCL's nearest points (p_WA on \a a). */
+double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
+                              NearestPoints *nearest = nullptr);
+}  // namespace ompl_ccd

@@ -1,0 +1,177 @@
+#include "ompl_ccd/bound/motion_bound.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace ompl_ccd
+{
+namespace
+{
+constexpr double kPi = 3.14159265358979323846;
+/// Slack on angles computed with acos and on sums of rates (radians).
+constexpr double kAngleSlack = 1e-9;
+
+/// Angle in [0, π] between unit vectors a and n, widened by the slack.
+double angleBetween(const Eigen::Vector3d &a, const Eigen::Vector3d &n)
+{
+  return std::acos(std::clamp(a.dot(n), -1.0, 1.0));
+}
+
+/// max |sin φ| for φ within θ of φ₀ ∈ [0, π] (|a × n| when a is within θ of a₀, φ₀ = ∠(a₀, n)).
+double maxSinNear(double phi0, double theta)
+{
+  const double lo = phi0 - theta - kAngleSlack, hi = phi0 + theta + kAngleSlack;
+  if (lo <= 0.5 * kPi && 0.5 * kPi <= hi)
+    return 1.0;
+  return std::min(1.0, std::max(std::fabs(std::sin(std::clamp(lo, 0.0, kPi))),
+                                std::fabs(std::sin(std::clamp(hi, 0.0, kPi)))) + 1e-15);
+}
+
+/// max |cos φ| for φ within θ of φ₀ ∈ [0, π] (|a · n|).
+double maxCosNear(double phi0, double theta)
+{
+  const double lo = phi0 - theta - kAngleSlack, hi = phi0 + theta + kAngleSlack;
+  if (lo <= 0.0 || hi >= kPi)
+    return 1.0;
+  return std::min(1.0, std::max(std::fabs(std::cos(lo)), std::fabs(std::cos(hi))) + 1e-15);
+}
+
+/// Rotation rate (radians per unit t) of the joint moving \a link; 0 for prismatic and fixed roots.
+double rotationRate(const JointMotion &motion, int link)
+{
+  const int j = motion.model().links()[link].parent_joint;
+  if (j < 0)
+    return 0.0;
+  switch (motion.model().joints()[j].type)
+  {
+    case JointType::Revolute:
+    case JointType::Continuous:
+      return std::fabs(motion.jointDelta(j));
+    case JointType::Floating:
+      return std::fabs(motion.rootRotationAngle());
+    case JointType::Prismatic:
+      return 0.0;
+  }
+  return 0.0;
+}
+
+/// max over [t_a, t_b] of |c_l − c_parent|, the offset of link l's origin from its parent's
+/// ([Zhang2007] Eq. (9)): constant for a revolute joint, largest at an end of the stroke for a
+/// prismatic one (the norm of an affine function is convex).
+double linkOffset(const JointMotion &motion, int link, double t_a, double t_b)
+{
+  const Link &l = motion.model().links()[link];
+  const Joint &joint = motion.model().joints()[l.parent_joint];
+  const Eigen::Vector3d &t_PJ = joint.X_PJ.translation();
+  if (joint.type != JointType::Prismatic)
+    return t_PJ.norm();
+  const int j = l.parent_joint;
+  const Eigen::Vector3d u_P = joint.X_PJ.linear() * joint.axis;
+  const double v_a = motion.jointStart(j) + t_a * motion.jointDelta(j);
+  const double v_b = motion.jointStart(j) + t_b * motion.jointDelta(j);
+  return std::max((t_PJ + v_a * u_P).norm(), (t_PJ + v_b * u_P).norm());
+}
+}  // namespace
+
+double radiusAboutLinkOrigin(const LinkGeometry &geometry)
+{
+  const CollisionShape &shape = geometry.shape;
+  const Eigen::Isometry3d &X_LG = geometry.X_LG;
+  double r = 0.0;
+  switch (shape.kind)
+  {
+    case CollisionShape::Kind::Mesh:
+      for (const Eigen::Vector3d &v : shape.mesh->vertices)
+        r = std::max(r, (X_LG * v).norm());
+      break;
+    case CollisionShape::Kind::Box:
+      for (int corner = 0; corner < 8; ++corner)
+      {
+        const Eigen::Vector3d s((corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5);
+        r = std::max(r, (X_LG * Eigen::Vector3d(s.cwiseProduct(shape.box_size))).norm());
+      }
+      break;
+    case CollisionShape::Kind::Cylinder:
+      // farthest point of a rim circle (centre c, normal w, radius ρ): √((|c_⊥| + ρ)² + (c·w)²)
+      for (double z : {-0.5 * shape.length, 0.5 * shape.length})
+      {
+        const Eigen::Vector3d c = X_LG * Eigen::Vector3d(0.0, 0.0, z);
+        const Eigen::Vector3d w = X_LG.linear().col(2);
+        const double along = c.dot(w);
+        const double across = (c - along * w).norm();
+        r = std::max(r, std::hypot(across + shape.radius, along));
+      }
+      break;
+    case CollisionShape::Kind::Sphere:
+      r = X_LG.translation().norm() + shape.radius;
+      break;
+  }
+  return r * (1.0 + 1e-12) + 1e-15;
+}
+
+double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link, double radius,
+                   double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
+{
+  assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
+  assert(relative_to < 0 || n == nullptr);
+  const RobotModel &model = motion.model();
+  const auto &links = model.links();
+  const double span = t_b - t_a;
+
+  // Total rotation rate on the path root → link, so that the rate strictly above a joint is a
+  // difference of running sums (no allocation).
+  double rate_to_link = 0.0;
+  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
+    rate_to_link += rotationRate(motion, l);
+
+  double mu = 0.0;
+  double lever = radius;      // L_k: bound on |p − o_k| for the joint k being visited (Eq. (9))
+  double rate_below = 0.0;    // rotation rates of the joints visited so far (k and below)
+  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
+  {
+    const int j = links[l].parent_joint;
+    if (j < 0)
+      break;
+    const Joint &joint = model.joints()[j];
+    rate_below += rotationRate(motion, l);
+    // θ_k: how far the joint's world axis can turn during [t_a, t_b] (rotations strictly above it)
+    const double theta = std::max(0.0, rate_to_link - rate_below) * span * (1.0 + 1e-12);
+    const Eigen::Vector3d a_W = X_WL[l].linear() * (joint.type == JointType::Floating ? motion.rootRotationAxis()
+                                                                                       : joint.axis);
+    const double phi0 = n ? angleBetween(a_W.normalized(), *n) : 0.0;
+    switch (joint.type)
+    {
+      case JointType::Revolute:
+      case JointType::Continuous:
+        // |δ (a × r) · n| ≤ |δ| |r| |a × n|, Eq. (7)
+        mu += std::fabs(motion.jointDelta(j)) * lever * (n ? maxSinNear(phi0, theta) : 1.0);
+        break;
+      case JointType::Prismatic:
+        mu += std::fabs(motion.jointDelta(j)) * (n ? maxCosNear(phi0, theta) : 1.0);
+        break;
+      case JointType::Floating:
+      {
+        // ṗ₀ = R_PJ dp (constant) and ω₀ = angle · R_WL a (constant axis, θ = 0)
+        const Eigen::Vector3d dp_W = joint.X_PJ.linear() * motion.rootPositionDelta();
+        mu += n ? std::fabs(dp_W.dot(*n)) : dp_W.norm();
+        mu += std::fabs(motion.rootRotationAngle()) * lever * (n ? maxSinNear(phi0, 0.0) : 1.0);
+        break;
+      }
+    }
+    if (joint.type != JointType::Floating)
+      lever += linkOffset(motion, l, t_a, t_b);
+  }
+  return (mu + 1e-15) * (1.0 + 1e-12);
+}
+
+int commonAncestor(const RobotModel &model, int a, int b)
+{
+  const auto &links = model.links();
+  for (int x = a; x >= 0; x = links[x].parent_link)
+    for (int y = b; y >= 0; y = links[y].parent_link)
+      if (x == y)
+        return x;
+  return -1;
+}
+}  // namespace ompl_ccd

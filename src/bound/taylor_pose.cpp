@@ -1,0 +1,151 @@
+#include "ompl_ccd/bound/taylor_pose.h"
+
+#include <Eigen/Geometry>
+
+namespace ompl_ccd
+{
+namespace
+{
+/// Elementary enclosures over the sub-interval for S = TaylorModel.
+struct TaylorFactory
+{
+  TaylorDomain domain;
+  TaylorModel constant(double c) const { return TaylorModel::constant(Interval(c), domain); }
+  TaylorModel linear(double a, double b) const { return TaylorModel::linear(a, b, domain); }
+  TaylorModel sinLinear(double a, double b) const { return TaylorModel::sinLinear(a, b, domain); }
+  TaylorModel cosLinear(double a, double b) const { return TaylorModel::cosLinear(a, b, domain); }
+};
+
+/// Elementary enclosures over the sub-interval [t0, t1] for S = Interval.
+struct IntervalFactory
+{
+  Interval t;
+  Interval constant(double c) const { return Interval(c); }
+  Interval linear(double a, double b) const { return Interval(a) + Interval(b) * t; }
+  Interval sinLinear(double a, double b) const { return sin(linear(a, b)); }
+  Interval cosLinear(double a, double b) const { return cos(linear(a, b)); }
+};
+
+template <typename S, typename Factory>
+PoseEnclosure<S> constantPose(const Eigen::Isometry3d &X, const Factory &make)
+{
+  PoseEnclosure<S> pose;
+  for (int i = 0; i < 3; ++i)
+  {
+    for (int k = 0; k < 3; ++k)
+      pose.R[3 * i + k] = make.constant(X.linear()(i, k));
+    pose.p[i] = make.constant(X.translation()(i));
+  }
+  return pose;
+}
+
+/// X · C for a constant rigid transform C: R·R_C and p + R·p_C (scalings only, no products of
+/// enclosures).
+template <typename S>
+PoseEnclosure<S> timesConstant(const PoseEnclosure<S> &X, const Eigen::Isometry3d &C)
+{
+  PoseEnclosure<S> Y;
+  for (int i = 0; i < 3; ++i)
+  {
+    for (int k = 0; k < 3; ++k)
+      Y.R[3 * i + k] = Interval(C.linear()(0, k)) * X.R[3 * i] + Interval(C.linear()(1, k)) * X.R[3 * i + 1] +
+                       Interval(C.linear()(2, k)) * X.R[3 * i + 2];
+    Y.p[i] = X.p[i] + Interval(C.translation()(0)) * X.R[3 * i] + Interval(C.translation()(1)) * X.R[3 * i + 1] +
+             Interval(C.translation()(2)) * X.R[3 * i + 2];
+  }
+  return Y;
+}
+
+/// X · Rot(u, a + b t): Rodrigues, R_J(θ) = I + sin θ [u]× + (1 − cos θ) [u]×², so
+/// R·R_J = R + sin θ (R [u]×) + (1 − cos θ)(R [u]×²) with two enclosure products per entry.
+template <typename S, typename Factory>
+PoseEnclosure<S> timesRotation(const PoseEnclosure<S> &X, const Eigen::Vector3d &u, double a, double b,
+                               const Factory &make)
+{
+  Eigen::Matrix3d K;
+  K << 0.0, -u.z(), u.y(), u.z(), 0.0, -u.x(), -u.y(), u.x(), 0.0;
+  const Eigen::Matrix3d K2 = K * K;
+  const S s = make.sinLinear(a, b);
+  const S one_minus_c = make.constant(1.0) - make.cosLinear(a, b);
+  PoseEnclosure<S> Y = X;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k)
+    {
+      S RK = Interval(K(0, k)) * X.R[3 * i] + Interval(K(1, k)) * X.R[3 * i + 1] + Interval(K(2, k)) * X.R[3 * i + 2];
+      S RK2 =
+          Interval(K2(0, k)) * X.R[3 * i] + Interval(K2(1, k)) * X.R[3 * i + 1] + Interval(K2(2, k)) * X.R[3 * i + 2];
+      Y.R[3 * i + k] = X.R[3 * i + k] + s * RK + one_minus_c * RK2;
+    }
+  return Y;
+}
+
+template <typename S, typename Factory>
+void composeChain(const JointMotion &motion, const Factory &make, std::vector<PoseEnclosure<S>> &X_WL)
+{
+  const RobotModel &model = motion.model();
+  const auto &links = model.links();
+  const auto &joints = model.joints();
+  X_WL.resize(links.size());
+  for (std::size_t i = 0; i < links.size(); ++i)
+  {
+    const Link &link = links[i];
+    if (link.parent_joint < 0)
+    {
+      X_WL[i] = constantPose<S>(Eigen::Isometry3d::Identity(), make);
+      continue;
+    }
+    const int j = link.parent_joint;
+    const Joint &joint = joints[j];
+    // X_WJ = X_WP · X_PJ ([Zhang2007] Eq. (1)); the floating root's parent is the world.
+    const PoseEnclosure<S> X_WJ =
+        link.parent_link < 0 ? constantPose<S>(joint.X_PJ, make)
+                             : timesConstant(X_WL[link.parent_link], joint.X_PJ);
+    switch (joint.type)
+    {
+      case JointType::Revolute:
+      case JointType::Continuous:
+        // value(t) = start + t δ: constant angular velocity about the joint axis, Eq. (2)
+        X_WL[i] = timesRotation<S>(X_WJ, joint.axis, motion.jointStart(j), motion.jointDelta(j), make);
+        break;
+      case JointType::Prismatic:
+      {
+        X_WL[i] = X_WJ;
+        const S v = make.linear(motion.jointStart(j), motion.jointDelta(j));
+        for (int r = 0; r < 3; ++r)
+        {
+          const S axis_W = Interval(joint.axis.x()) * X_WJ.R[3 * r] + Interval(joint.axis.y()) * X_WJ.R[3 * r + 1] +
+                           Interval(joint.axis.z()) * X_WJ.R[3 * r + 2];
+          X_WL[i].p[r] = X_WJ.p[r] + axis_W * v;
+        }
+        break;
+      }
+      case JointType::Floating:
+      {
+        // X_WL = X_PJ · [R0 · Rot(axis, t·angle), p0 + t dp]: the rotation about a fixed axis at
+        // constant rate, the position linear (OMPL's SE3 interpolation).
+        const Eigen::Isometry3d X_WJ0 = joint.X_PJ;
+        Eigen::Isometry3d X_R0 = Eigen::Isometry3d::Identity();
+        X_R0.linear() = X_WJ0.linear() * motion.rootRotationStart().toRotationMatrix();
+        X_WL[i] = timesRotation<S>(constantPose<S>(X_R0, make), motion.rootRotationAxis(), 0.0,
+                                   motion.rootRotationAngle(), make);
+        const Eigen::Vector3d a = X_WJ0 * motion.rootPositionStart();
+        const Eigen::Vector3d b = X_WJ0.linear() * motion.rootPositionDelta();
+        for (int r = 0; r < 3; ++r)
+          X_WL[i].p[r] = make.linear(a(r), b(r));
+        break;
+      }
+    }
+  }
+}
+}  // namespace
+
+void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL)
+{
+  composeChain<TaylorModel>(motion, TaylorFactory{domain}, X_WL);
+}
+
+void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL)
+{
+  composeChain<Interval>(motion, IntervalFactory{Interval(t0, t1)}, X_WL);
+}
+}  // namespace ompl_ccd

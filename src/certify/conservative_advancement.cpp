@@ -1,0 +1,512 @@
+#include "ompl_ccd/certify/conservative_advancement.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/bound/taylor_pose.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/model/kinematics.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+/// Absolute slack (metres) on slab widths computed in floating point.
+constexpr double kSlabSlack = 1e-10;
+
+/// Σ of rotation rates along the path from the root to each link (radians per unit t), the
+/// largest of which decides how finely the Taylor models cut the motion.
+double largestChainRotation(const JointMotion &motion)
+{
+  const RobotModel &model = motion.model();
+  std::vector<double> rotation(model.links().size(), 0.0);
+  double largest = 0.0;
+  for (std::size_t l = 0; l < model.links().size(); ++l)
+  {
+    const Link &link = model.links()[l];
+    double own = 0.0;
+    if (link.parent_joint >= 0)
+    {
+      const Joint &joint = model.joints()[link.parent_joint];
+      if (joint.type == JointType::Revolute || joint.type == JointType::Continuous)
+        own = std::fabs(motion.jointDelta(link.parent_joint));
+      else if (joint.type == JointType::Floating)
+        own = std::fabs(motion.rootRotationAngle());
+    }
+    rotation[l] = (link.parent_link >= 0 ? rotation[link.parent_link] : 0.0) + own;
+    largest = std::max(largest, rotation[l]);
+  }
+  return largest;
+}
+
+/// World AABB of a local box at pose X_WL.
+Eigen::AlignedBox3d boxAt(const Eigen::Isometry3d &X_WL, const LocalBox &box)
+{
+  const Eigen::Isometry3d X_WB = X_WL * box.X_LB;
+  const Eigen::Vector3d extent = X_WB.linear().cwiseAbs() * box.half_extents;
+  return Eigen::AlignedBox3d(X_WB.translation() - extent, X_WB.translation() + extent);
+}
+
+/// FCL object for a body's geometry (pose set per query).
+std::unique_ptr<fcl::CollisionObjectd> makeObject(const FclGeometryPtr &geometry)
+{
+  return std::make_unique<fcl::CollisionObjectd>(geometry);
+}
+}  // namespace
+
+/// Per-thread state: link poses at the last posed time, FCL objects of every body, scratch lists.
+struct ConservativeAdvancement::Workspace : CertifierWorkspace
+{
+  explicit Workspace(const ConservativeAdvancement &ca) : kinematics(ca.world().robot())
+  {
+    for (const Body &body : ca.bodies_)
+    {
+      mesh_objects.push_back(makeObject(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
+      hull_objects.push_back(makeObject(body.hull->fclGeometry()));
+    }
+  }
+  KinematicsWorkspace kinematics;
+  /** \brief Time of the poses in kinematics and in the objects (NaN: none yet). */
+  double posed_time = std::numeric_limits<double>::quiet_NaN();
+  const JointMotion *posed_motion = nullptr;
+  Eigen::VectorXd q;
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects;
+  std::vector<TaylorPose> taylor;
+  std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
+  std::vector<BodyPair> pcl;
+  Stats stats;
+};
+
+/// Outcome of CA on one pair.
+struct ConservativeAdvancement::Advance
+{
+  enum class Status
+  {
+    Contact,  ///< d < clearance + tolerance at t
+    Passed,   ///< certified up to t_limit
+    Capped    ///< step cap reached; certified up to t
+  };
+  Status status = Status::Passed;
+  double t = 0.0;
+  double distance = 0.0;
+  Eigen::Vector3d p_WA = Eigen::Vector3d::Zero(), p_WB = Eigen::Vector3d::Zero();
+};
+
+ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
+  : world_(std::move(world)), options_(options)
+{
+  OMPL_CCD_THROW_UNLESS(options.max_steps_per_pair >= 1, "ConservativeAdvancement: max_steps_per_pair (",
+                        options.max_steps_per_pair, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.max_hull_steps >= 1, "ConservativeAdvancement: max_hull_steps (",
+                        options.max_hull_steps, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.max_taylor_pieces >= 1, "ConservativeAdvancement: max_taylor_pieces (",
+                        options.max_taylor_pieces, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.refine_factor > 0.0 && options.refine_factor <= 1.0,
+                        "ConservativeAdvancement: refine_factor (", options.refine_factor,
+                        ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
+  OMPL_CCD_THROW_UNLESS(options.refine_steps >= 0, "ConservativeAdvancement: refine_steps (", options.refine_steps,
+                        ") must be at least 0; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (",
+                        options.swept_box_samples, ") must be at least 1; raise it.");
+  const RobotModel &robot = world_->robot();
+  for (const BodyRef &ref : collisionBodies(*world_))
+  {
+    const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
+    Body body;
+    body.ref = ref;
+    body.radius = radiusAboutLinkOrigin(geometry);
+    body.box = localBox(geometry);
+    body.hull = std::make_shared<const ConvexHull>(geometry.shape);
+    bodies_.push_back(std::move(body));
+  }
+  std::vector<BodyRef> refs;
+  for (const Body &body : bodies_)
+    refs.push_back(body.ref);
+  self_pairs_ = selfBodyPairs(*world_, refs);
+  const Scene &scene = world_->scene();
+  for (const Obstacle &obstacle : scene.obstacles())
+  {
+    auto hull = std::make_shared<const ConvexHull>(obstacle.shape);
+    auto object = makeObject(hull->fclGeometry());
+    object->setTransform(obstacle.X_WG);
+    obstacle_hulls_.push_back(std::move(hull));
+    obstacle_hull_objects_.push_back(std::move(object));
+  }
+}
+
+std::unique_ptr<CertifierWorkspace> ConservativeAdvancement::makeWorkspace() const
+{
+  return std::make_unique<Workspace>(*this);
+}
+
+void ConservativeAdvancement::poseAt(Workspace &ws, const JointMotion &motion, double t) const
+{
+  if (ws.posed_motion == &motion && ws.posed_time == t)
+    return;
+  motion.stateAt(t, ws.q);
+  forwardKinematics(world_->robot(), ws.kinematics, ws.q);
+  const RobotModel &robot = world_->robot();
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+  {
+    const BodyRef &ref = bodies_[b].ref;
+    const Eigen::Isometry3d X_WG = ws.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
+    ws.mesh_objects[b]->setTransform(X_WG);
+    ws.hull_objects[b]->setTransform(X_WG);
+  }
+  ws.posed_motion = &motion;
+  ws.posed_time = t;
+}
+
+void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
+{
+  const std::size_t n = bodies_.size();
+  // Motion-bound boxes: bodies' boxes at k/N, k = 0..N, hulls of neighbours widened by μ/(2N):
+  // on [t_k, t_k+1] every point is within μ·min(t − t_k, t_k+1 − t) ≤ μ/(2N) of its place at an end.
+  const int samples = options_.swept_box_samples;
+  ws.aabbs.assign(n, Eigen::AlignedBox3d());
+  ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
+  std::vector<double> half_step(n);
+  for (int k = 0; k <= samples; ++k)
+  {
+    poseAt(ws, motion, static_cast<double>(k) / samples);
+    for (std::size_t b = 0; b < n; ++b)
+    {
+      if (k == 0)
+        half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].radius, 0.0, 1.0) /
+                       (2.0 * samples);
+      const Eigen::AlignedBox3d box = boxAt(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
+      Eigen::AlignedBox3d piece = box;
+      if (k > 0)
+        piece.extend(ws.sample_boxes[b]);
+      ws.sample_boxes[b] = box;
+      if (k > 0)
+      {
+        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(half_step[b] * (1.0 + 1e-9) + 1e-9);
+        ws.aabbs[b].extend(Eigen::AlignedBox3d(piece.min() - widen, piece.max() + widen));
+      }
+    }
+  }
+  const Eigen::Vector3d widen = Eigen::Vector3d::Constant(inflation);
+  for (Eigen::AlignedBox3d &box : ws.aabbs)
+    box = Eigen::AlignedBox3d(box.min() - widen, box.max() + widen);
+}
+
+void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
+{
+  // Taylor-model boxes ([Zhang2007] Sec. 5.2), intersected with the swept boxes (both enclose the sweep).
+  const std::size_t n = bodies_.size();
+  const Eigen::Vector3d widen = Eigen::Vector3d::Constant(inflation);
+  // pieces short enough that no chain turns by much more than a radian in one
+  const int pieces =
+      std::clamp(static_cast<int>(std::ceil(largestChainRotation(motion))), 1, options_.max_taylor_pieces);
+  std::vector<Eigen::AlignedBox3d> taylor_boxes(n);
+  for (int k = 0; k < pieces; ++k)
+  {
+    linkTaylorPoses(motion, TaylorDomain(static_cast<double>(k) / pieces, static_cast<double>(k + 1) / pieces),
+                    ws.taylor);
+    for (std::size_t b = 0; b < n; ++b)
+      taylor_boxes[b].extend(dynamicAabb(ws.taylor[bodies_[b].ref.link], bodies_[b].box));
+  }
+  for (std::size_t b = 0; b < n; ++b)
+    ws.aabbs[b] =
+        ws.aabbs[b].intersection(Eigen::AlignedBox3d(taylor_boxes[b].min() - widen, taylor_boxes[b].max() + widen));
+  ws.stats["taylor_pieces"] = pieces;
+}
+
+double ConservativeAdvancement::slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
+{
+  // s = min_{x∈B} x·n − max_{x∈A} x·n = −h_B(−n) − h_A(n), h the support function of the hull
+  const auto support = [&](int body, const Eigen::Vector3d &dir) {
+    const fcl::Transform3d &X_WG = ws.hull_objects[body]->getTransform();
+    return bodies_[body].hull->support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
+  };
+  const double h_A = support(pair.a, n);
+  double h_B;
+  if (pair.b >= 0)
+    h_B = support(pair.b, -n);
+  else
+  {
+    const Eigen::Isometry3d &X_WG = world_->scene().obstacles()[pair.obstacle].X_WG;
+    h_B = obstacle_hulls_[pair.obstacle]->support(X_WG.linear().transpose() * -n) + X_WG.translation().dot(-n);
+  }
+  return -h_B - h_A - kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+}
+
+double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t,
+                                           double t_limit, double d, const Eigen::Vector3d &p_WA,
+                                           const Eigen::Vector3d &p_WB, const Query &query) const
+{
+  const std::vector<Eigen::Isometry3d> &X_WL = ws.kinematics.X_WL;
+  const Body &A = bodies_[pair.a];
+  // Undirected: the distance shrinks at most at the relative speed, [Zhang2007] Eq. (4)
+  double mu;
+  if (pair.b < 0)
+    mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit);
+  else
+  {
+    const Body &B = bodies_[pair.b];
+    const int ancestor = commonAncestor(world_->robot(), A.ref.link, B.ref.link);
+    mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, nullptr, ancestor) +
+         motionBound(motion, X_WL, B.ref.link, B.radius, t, t_limit, nullptr, ancestor);
+  }
+  double dt = mu > 0.0 ? (d - query.clearance) / mu : kInfinity;
+  // Directed: the slab between the hulls along n shrinks at most at μ_A(n) + μ_B(n)
+  const Eigen::Vector3d gap = p_WB - p_WA;
+  if (gap.norm() > 1e-9)
+  {
+    const Eigen::Vector3d n = gap.normalized();
+    const double s = slabWidth(ws, pair, n);
+    if (s > query.clearance)
+    {
+      double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n);
+      if (pair.b >= 0)
+        mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n);
+      dt = std::max(dt, mu_n > 0.0 ? (s - query.clearance) / mu_n : kInfinity);
+    }
+  }
+  return dt * (1.0 - 1e-12);  // division rounding
+}
+
+ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws, const JointMotion &motion,
+                                                                  const BodyPair &pair, bool hulls, double t_start,
+                                                                  double t_limit, int max_steps,
+                                                                  double contact_distance, const Query &query) const
+{
+  const auto &objects = hulls ? ws.hull_objects : ws.mesh_objects;
+  const fcl::CollisionObjectd &other =
+      pair.b >= 0 ? *objects[pair.b]
+                  : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
+  Stats &stats = ws.stats;
+  Advance result;
+  double t = t_start;
+  for (int step = 0;; ++step)
+  {
+    poseAt(ws, motion, t);
+    NearestPoints nearest;
+    const double d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
+    stats[hulls ? "hull_distance_queries" : "distance_queries"] += 1;
+    result.t = t;
+    result.distance = d;
+    result.p_WA = nearest.p_WA;
+    result.p_WB = nearest.p_WB;
+    // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
+    if (d - query.clearance < contact_distance)
+    {
+      result.status = Advance::Status::Contact;
+      return result;
+    }
+    if (step >= max_steps)
+    {
+      result.status = Advance::Status::Capped;
+      return result;
+    }
+    // Δt ≤ (d − clearance)/μ, [Zhang2007] Eq. (4); rounded down so [t, t + Δt] stays certified
+    const double dt = stepLength(ws, motion, pair, t, t_limit, d, nearest.p_WA, nearest.p_WB, query);
+    stats[hulls ? "hull_ca_steps" : "ca_steps"] += 1;
+    if (!(t + dt < t_limit))
+    {
+      result.status = Advance::Status::Passed;
+      result.t = t_limit;
+      return result;
+    }
+    t = Interval::down(t + dt);
+  }
+}
+
+Contact ConservativeAdvancement::witness(const BodyPair &pair, double t, double d, const Eigen::Vector3d &p_WA,
+                                         const Eigen::Vector3d &p_WB) const
+{
+  const RobotModel &robot = world_->robot();
+  const BodyRef &a = bodies_[pair.a].ref;
+  Contact contact;
+  contact.time = t;
+  contact.link = robot.links()[a.link].geometries[a.geometry].urdf_link;
+  if (pair.b >= 0)
+  {
+    const BodyRef &b = bodies_[pair.b].ref;
+    contact.other = robot.links()[b.link].geometries[b.geometry].urdf_link;
+  }
+  else
+    contact.other = world_->scene().obstacles()[pair.obstacle].name;
+  contact.point_a = p_WA;
+  contact.point_b = p_WB;
+  if ((p_WB - p_WA).norm() > 0.0)
+    contact.normal = (p_WB - p_WA).normalized();
+  contact.distance = d;
+  return contact;
+}
+
+template <typename LowerBound>
+Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion, const Query &query,
+                                       const LowerBound &hullLowerBound) const
+{
+  // Early exit for planners ([Zhang2007] Sec. 8): each pair in turn, its hull bound τ̌ then CA
+  // from τ̌ to 1; the first contact decides Collision (upper TOC bound < 1) without bounding the
+  // remaining pairs, so toc_lower is then only the smallest τ̌ met (0 if a pair was left unvisited).
+  Report report;
+  double capped_lower = kInfinity;
+  std::size_t visited = 0;
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+  {
+    const double lower = hullLowerBound(i);
+    if (lower > 1.0)
+      continue;
+    ++visited;
+    const Advance result =
+        advance(ws, motion, ws.pcl[i], false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
+    if (result.status == Advance::Status::Contact)
+    {
+      report.verdict = Verdict::Collision;
+      report.toc_upper = result.t;
+      report.toc_lower = i + 1 < ws.pcl.size() ? 0.0 : std::min(result.t, capped_lower);
+      report.witness = witness(ws.pcl[i], result.t, result.distance, result.p_WA, result.p_WB);
+      ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
+      report.stats = ws.stats;
+      return report;
+    }
+    if (result.status == Advance::Status::Capped)
+    {
+      capped_lower = std::min(capped_lower, result.t);
+      ws.stats["undecided_cap_hits"] += 1;
+    }
+  }
+  ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
+  report.verdict = capped_lower < kInfinity ? Verdict::Undecided : Verdict::Free;
+  report.toc_lower = capped_lower < kInfinity ? capped_lower : 1.0;
+  report.toc_upper = 1.0;
+  report.stats = ws.stats;
+  return report;
+}
+
+Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const JointMotion &motion,
+                                        const Query &query) const
+{
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0,
+                        "ConservativeAdvancement::certify: tolerance (", query.tolerance,
+                        ") must be positive and finite; set a tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
+                        "ConservativeAdvancement::certify: clearance (", query.clearance,
+                        ") must be non-negative and finite; set clearance to 0 or more.");
+  assert(&motion.model() == &world_->robot() && "motion of another robot");
+  auto &ws = static_cast<Workspace &>(workspace);
+  ws.stats = Stats{{"distance_queries", 0}, {"hull_distance_queries", 0}, {"ca_steps", 0}, {"hull_ca_steps", 0},
+                   {"undecided_cap_hits", 0}};
+  ws.posed_motion = nullptr;
+
+  // Spatial culling, [Zhang2007] Sec. 5: dynamic AABBs over [0,1] against the scene and each other;
+  // the cheap swept boxes first, the Taylor-model boxes only when pairs survive them.
+  // Contact counts from distance < clearance + tolerance: boxes are widened by that much.
+  const double inflation = query.clearance + query.tolerance;
+  computeAabbs(ws, motion, inflation);
+  ws.pcl.clear();
+  cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
+  ws.stats["taylor_pieces"] = 0;
+  if (options_.taylor_models && !ws.pcl.empty())
+  {
+    refineAabbs(ws, motion, inflation);
+    ws.pcl.clear();
+    cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
+  }
+  ws.stats["pcl_before_culling"] =
+      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
+  ws.stats["pcl_after_spatial_culling"] = static_cast<double>(ws.pcl.size());
+
+  // Lower bounds τ̌ from CA on convex hulls (Sec. 7.2; hull distance ≤ geometry distance).
+  const auto hullLowerBound = [&](std::size_t i) {
+    if (!options_.temporal_culling)
+      return 0.0;
+    const Advance hull =
+        advance(ws, motion, ws.pcl[i], true, 0.0, 1.0, options_.max_hull_steps, query.tolerance, query);
+    return hull.status == Advance::Status::Passed ? kInfinity : hull.t;
+  };
+  Report report;
+  if (query.mode == Mode::Decide)
+    return decide(ws, motion, query, hullLowerBound);
+
+  // Mode::FirstContact: every τ̌ first, sorted (Alg. 1, lines 1–4).
+  std::vector<std::pair<double, std::size_t>> order;
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    order.emplace_back(hullLowerBound(i), i);
+  std::sort(order.begin(), order.end());
+
+  // Temporal culling, Alg. 1 lines 5–24: t_min only decreases; a pair whose τ̌ ≥ t_min cannot
+  // contact first; a pair's CA is abandoned as soon as it passes t_min.
+  double t_min = 1.0;
+  bool found = false;
+  double capped_lower = kInfinity;   // certified-until time of pairs that hit the step cap
+  std::size_t visited = 0;
+  std::optional<Contact> graze;  // FirstContact: earliest configuration within tolerance of a pair that never touches
+  for (std::size_t k = 0; k < order.size(); ++k)
+  {
+    const auto [lower, i] = order[k];
+    if (lower >= t_min)  // Case 1: τ_i ≥ τ̌_i ≥ t_min, and so for every later pair (Alg. 1, line 7)
+      break;
+    ++visited;
+    const Advance result =
+        advance(ws, motion, ws.pcl[i], false, lower, t_min, options_.max_steps_per_pair, query.tolerance, query);
+    if (result.status == Advance::Status::Contact)
+    {
+      // Refine towards the real contact. A pair that never gets closer than tolerance × refine_factor
+      // only grazes: its configuration within tolerance is kept as a fallback witness, and the
+      // search for an earlier or real contact goes on (the pair is certified up to t_min).
+      const Advance fine = advance(ws, motion, ws.pcl[i], false, result.t, t_min, options_.refine_steps,
+                                   query.tolerance * options_.refine_factor, query);
+      if (fine.status == Advance::Status::Contact)
+      {
+        t_min = fine.t;  // Alg. 1, line 21
+        found = true;
+        report.witness = witness(ws.pcl[i], fine.t, fine.distance, fine.p_WA, fine.p_WB);
+        continue;
+      }
+      if (fine.status == Advance::Status::Capped)
+      {
+        capped_lower = std::min(capped_lower, fine.t);
+        ws.stats["undecided_cap_hits"] += 1;
+      }
+      if (!graze || result.t < graze->time)
+        graze = witness(ws.pcl[i], result.t, result.distance, result.p_WA, result.p_WB);
+    }
+    else if (result.status == Advance::Status::Capped)
+    {
+      capped_lower = std::min(capped_lower, result.t);
+      ws.stats["undecided_cap_hits"] += 1;
+    }
+  }
+  ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
+
+  if (found)
+  {
+    report.verdict = Verdict::Collision;
+    report.toc_upper = t_min;
+    report.toc_lower = std::min(t_min, capped_lower);
+  }
+  else if (graze)
+  {
+    // only grazing configurations (within tolerance, never closer than tolerance × refine_factor)
+    report.verdict = Verdict::Collision;
+    report.toc_upper = graze->time;
+    report.toc_lower = std::min(graze->time, capped_lower);
+    report.witness = graze;
+  }
+  else if (capped_lower < kInfinity)
+  {
+    report.verdict = Verdict::Undecided;
+    report.toc_lower = capped_lower;
+    report.toc_upper = 1.0;
+  }
+  else
+  {
+    report.verdict = Verdict::Free;
+    report.toc_lower = report.toc_upper = 1.0;
+  }
+  report.stats = ws.stats;
+  return report;
+}
+}  // namespace ompl_ccd

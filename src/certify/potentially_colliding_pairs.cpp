@@ -1,0 +1,77 @@
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+
+#include <cstdint>
+#include <fcl/geometry/shape/box.h>
+
+namespace ompl_ccd
+{
+namespace
+{
+/// Obstacle indices whose broadphase boxes overlap \a box.
+struct OverlapQuery
+{
+  const fcl::CollisionObjectd *query = nullptr;
+  std::vector<int> obstacles;
+};
+
+bool collectOverlap(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *data)
+{
+  auto *overlap = static_cast<OverlapQuery *>(data);
+  const fcl::CollisionObjectd *obstacle = (o1 == overlap->query) ? o2 : o1;
+  overlap->obstacles.push_back(static_cast<int>(reinterpret_cast<std::intptr_t>(obstacle->getUserData())));
+  return false;  // keep going: every overlapping leaf is wanted
+}
+
+/// The broadphase's obstacles whose AABBs overlap \a box (the tree calls back only on overlap).
+std::vector<int> overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box)
+{
+  auto shape = std::make_shared<fcl::Boxd>(box.sizes());
+  fcl::CollisionObjectd object(shape, Eigen::Matrix3d::Identity(), box.center());
+  object.computeAABB();
+  OverlapQuery overlap;
+  overlap.query = &object;
+  scene.broadphase().collide(&object, &overlap, collectOverlap);
+  return overlap.obstacles;
+}
+}  // namespace
+
+std::vector<BodyRef> collisionBodies(const CollisionWorld &world)
+{
+  std::vector<BodyRef> bodies;
+  for (int link : world.collidingLinks())
+    for (std::size_t g = 0; g < world.robot().links()[link].geometries.size(); ++g)
+      bodies.push_back({link, static_cast<int>(g)});
+  return bodies;
+}
+
+std::vector<BodyPair> selfBodyPairs(const CollisionWorld &world, const std::vector<BodyRef> &bodies)
+{
+  std::vector<BodyPair> pairs;
+  for (const auto &[link_a, link_b] : world.selfPairs())
+    for (std::size_t a = 0; a < bodies.size(); ++a)
+      for (std::size_t b = 0; b < bodies.size(); ++b)
+        if (bodies[a].link == link_a && bodies[b].link == link_b)
+          pairs.push_back({static_cast<int>(a), static_cast<int>(b), -1});
+  return pairs;
+}
+
+void cullPairs(const CollisionWorld &world, const std::vector<Eigen::AlignedBox3d> &aabbs,
+               const std::vector<BodyPair> &self_pairs, std::vector<BodyPair> &pcl)
+{
+  // Scene: the robot-wide box first (root of the two-level dynamic hierarchy), then each body.
+  if (!world.scene().obstacles().empty() && !aabbs.empty())
+  {
+    Eigen::AlignedBox3d robot_box;
+    for (const Eigen::AlignedBox3d &box : aabbs)
+      robot_box.extend(box);
+    if (!overlappingObstacles(world.scene(), robot_box).empty())
+      for (std::size_t a = 0; a < aabbs.size(); ++a)
+        for (int obstacle : overlappingObstacles(world.scene(), aabbs[a]))
+          pcl.push_back({static_cast<int>(a), -1, obstacle});
+  }
+  // Self: every non-excluded pair of leaves ([Zhang2007] Sec. 4).
+  for (const BodyPair &pair : self_pairs)
+    if (aabbs[pair.a].intersects(aabbs[pair.b]))
+      pcl.push_back(pair);
+}
+}  // namespace ompl_ccd

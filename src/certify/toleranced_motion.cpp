@@ -1,0 +1,600 @@
+#include "ompl_ccd/certify/toleranced_motion.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <cmath>
+#include <functional>
+#include <future>
+#include <optional>
+
+#include "ompl_ccd/bound/bounding_ball.h"
+#include "ompl_ccd/certify/fat_primitive_tests.h"
+#include "ompl_ccd/certify/triangle_bvh.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/model/kinematics.h"
+
+namespace ompl_ccd
+{
+/// Ball of a tree node of a moving part: it contains the node's box; rho_max bounds ϱ on it.
+struct NodeBall
+{
+  Eigen::Vector3d centre;
+  double radius = 0.0;
+  double rho_max = 1.0;
+};
+
+/// One collision element (a link geometry or an obstacle) as triangles in its body's frame.
+struct TolerancedMotion::Part
+{
+  std::string name;
+  std::vector<std::array<Eigen::Vector3d, 3>> triangles;
+  /// Box of each triangle (fixed side: a cheap reject before the zero-position transform).
+  std::vector<Eigen::AlignedBox3d> boxes;
+  TriangleBvh bvh;
+  ShapeTriangles shape;
+  /// Moving parts (links) only: per-triangle orbit data and per-node balls in the link's metric.
+  std::vector<FatTriangle> fat;
+  std::vector<NodeBall> balls;
+};
+
+/// A link (moving, with a metric) or an obstacle (fixed, in the world frame).
+struct TolerancedMotion::Body
+{
+  std::vector<Part> parts;
+  std::optional<AffineMetric> metric;
+  Eigen::AlignedBox3d box;
+  /// Links: ball about the box centre containing every part, and max ϱ over it.
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  double radius = 0.0;
+  double rho_max = 1.0;
+};
+
+/// A checked pair: link \e moving against obstacle \e fixed (scene) or link \e fixed (self, in
+/// the fixed link's frame).
+struct TolerancedMotion::CheckedPair
+{
+  int moving = -1;
+  int fixed = -1;
+  bool self = false;
+};
+
+/// Mutable state of one search (one per thread).
+struct TolerancedMotion::Scratch
+{
+  explicit Scratch(const RobotModel &model) : kinematics(model) {}
+  KinematicsWorkspace kinematics;
+  std::vector<TaylorPose> poses;
+  Eigen::VectorXd q;
+  /// Per link: radius of the ball of the current interval (−1: not computed yet).
+  std::vector<double> link_radius;
+  /// Counters of the inner loops (copied into stats by counters()).
+  double node_tests = 0.0, triangle_tests = 0.0;
+  Stats stats;
+  /// stats with the inner-loop counters.
+  Stats counters() const
+  {
+    Stats all = stats;
+    all["node_tests"] += node_tests;
+    all["triangle_tests"] += triangle_tests;
+    return all;
+  }
+};
+
+/// What to do with each remaining interval of a search (return true to stop the search).
+struct TolerancedMotion::Search
+{
+  double clearance = 0.0;
+  double epsilon = 0.0;
+  std::function<bool(double, double)> on_remaining;
+};
+
+namespace
+{
+/// Per-thread workspace of the certifier.
+struct TolerancedWorkspace : CertifierWorkspace
+{
+  explicit TolerancedWorkspace(const CollisionWorld &world) : collision(world) {}
+  CollisionWorkspace collision;
+  Eigen::VectorXd q;
+};
+
+/// max ϱ over an axis-aligned box: ϱ² is convex, so at a corner.
+double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
+{
+  double m = 0.0;
+  for (int k = 0; k < 8; ++k)
+    m = std::max(m, metric.distortionSquared(box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k))));
+  return std::sqrt(m);
+}
+
+/// Is the ball (c, r) maybe touching the box? (Squared distance with a relative margin.)
+bool ballMayTouchBox(const Eigen::Vector3d &c, double r, const Eigen::AlignedBox3d &box)
+{
+  const double d_sq = box.squaredExteriorDistance(c);
+  return d_sq <= r * r * (1.0 + 1e-9) + 1e-18;
+}
+
+void bump(Stats &stats, const char *key, double by = 1.0) { stats[key] += by; }
+}  // namespace
+
+TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options)
+  : world_(std::move(world)), options_(options)
+{
+  OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
+  OMPL_CCD_THROW_UNLESS(options_.max_depth >= 1 && options_.max_depth <= 60, "TolerancedMotion: max_depth ",
+                        options_.max_depth, " is outside [1, 60]; pass e.g. 24.");
+  OMPL_CCD_THROW_UNLESS(options_.threads >= 1, "TolerancedMotion: threads must be >= 1 (", options_.threads,
+                        "); pass 1 or more.");
+  OMPL_CCD_THROW_UNLESS(options_.cylinder_sides >= 3, "TolerancedMotion: cylinder_sides must be >= 3 (",
+                        options_.cylinder_sides, "); pass e.g. 16.");
+  OMPL_CCD_THROW_UNLESS(options_.node_growth_limit > 0.0, "TolerancedMotion: node_growth_limit must be > 0 (",
+                        options_.node_growth_limit, "); pass e.g. 0.25.");
+  OMPL_CCD_THROW_UNLESS(options_.max_remaining >= 1, "TolerancedMotion: max_remaining must be >= 1 (",
+                        options_.max_remaining, "); pass e.g. 64.");
+  const RobotModel &robot = world_->robot();
+  const Scene &scene = world_->scene();
+  double extent = 0.0;
+
+  const auto make_part = [&](const std::string &name, const CollisionShape &shape, const Eigen::Isometry3d &X) {
+    Part part;
+    part.name = name;
+    part.shape = triangulateShape(shape, X, options_.cylinder_sides);
+    for (const Eigen::Vector3i &t : part.shape.triangles)
+    {
+      part.triangles.push_back({part.shape.vertices[t[0]], part.shape.vertices[t[1]], part.shape.vertices[t[2]]});
+      Eigen::AlignedBox3d box;
+      for (const Eigen::Vector3d &p : part.triangles.back())
+        box.extend(p);
+      part.boxes.push_back(box);
+    }
+    part.bvh = TriangleBvh(part.triangles);
+    for (const Eigen::Vector3d &p : part.shape.vertices)
+      extent = std::max(extent, p.norm());
+    return part;
+  };
+
+  links_.resize(robot.links().size());
+  for (int l : world_->collidingLinks())
+  {
+    auto body = std::make_unique<Body>();
+    std::vector<Eigen::Vector3d> vertices;
+    for (const LinkGeometry &geometry : robot.links()[l].geometries)
+    {
+      body->parts.push_back(make_part(geometry.urdf_link, geometry.shape, geometry.X_LG));
+      const Part &part = body->parts.back();
+      vertices.insert(vertices.end(), part.shape.vertices.begin(), part.shape.vertices.end());
+      body->box.extend(part.bvh.nodes()[0].box);
+    }
+    // Mass distribution of the link (Sec. 2), then the orbit data of its triangles and nodes.
+    body->metric = AffineMetric::fromVertices(vertices, options_.mass_distribution);
+    body->centre = body->box.center();
+    body->radius = 0.5 * body->box.diagonal().norm();
+    body->rho_max = maxDistortion(*body->metric, body->box);
+    for (Part &part : body->parts)
+    {
+      for (const auto &t : part.triangles)
+        part.fat.emplace_back(*body->metric, t[0], t[1], t[2]);
+      for (const TriangleBvh::Node &node : part.bvh.nodes())
+        part.balls.push_back({node.box.center(), 0.5 * node.box.diagonal().norm(), maxDistortion(*body->metric, node.box)});
+    }
+    links_[l] = std::move(body);
+  }
+  for (std::size_t o = 0; o < scene.obstacles().size(); ++o)
+  {
+    const Obstacle &obstacle = scene.obstacles()[o];
+    auto body = std::make_unique<Body>();
+    body->parts.push_back(make_part(obstacle.name, obstacle.shape, obstacle.X_WG));
+    body->box = body->parts.back().bvh.nodes()[0].box;
+    obstacles_.push_back(std::move(body));
+  }
+  for (int l : world_->collidingLinks())
+    for (std::size_t o = 0; o < obstacles_.size(); ++o)
+      pairs_.push_back({l, static_cast<int>(o), false});
+  for (const auto &[a, b] : world_->selfPairs())
+    pairs_.push_back({b, a, true});
+  bodies_ = collisionBodies(*world_);
+  self_body_pairs_ = selfBodyPairs(*world_, bodies_);
+  for (const BodyRef &body : bodies_)
+    body_boxes_.push_back(localBox(robot.links()[body.link].geometries[body.geometry]));
+  // Poses and zero-position transforms are rounded at ~1e-16 of the coordinates; 1e-9 of the
+  // extent (plus the joint offsets) leaves a wide margin.
+  for (const Joint &joint : robot.joints())
+    extent += joint.X_PJ.translation().norm() + std::max(std::fabs(joint.lower), std::fabs(joint.upper));
+  margin_ = 1e-9 * (1.0 + extent);
+  if (options_.threads > 1)
+    pool_ = std::make_shared<boost::asio::thread_pool>(options_.threads);
+}
+
+TolerancedMotion::~TolerancedMotion()
+{
+  if (pool_)
+    pool_->join();
+}
+
+const AffineMetric &TolerancedMotion::linkMetric(int link) const { return *links_.at(link)->metric; }
+
+std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
+{
+  return std::make_unique<TolerancedWorkspace>(*world_);
+}
+
+bool TolerancedMotion::partsMayCollide(Scratch &scratch, const AffineMetric &metric, const Part &moving,
+                                       const Eigen::Isometry3d &g, double R, const Part &fixed) const
+{
+  // A part inside a solid touches it without any surface contact; then every point of the inner
+  // part is inside, in particular its first vertex. Solids are convex: a face plane farther than
+  // the orbit's reach separates.
+  if (fixed.shape.solid)
+  {
+    const Eigen::Vector3d &v = moving.shape.vertices[0];
+    const Eigen::Vector3d gv = g * v;
+    const double r = R * metric.distortion(v) * (1.0 + 1e-9);
+    bool separated = false;
+    for (std::size_t i = 0; i < fixed.shape.plane_normals.size() && !separated; ++i)
+      separated = fixed.shape.plane_normals[i].dot(gv) - fixed.shape.plane_offsets[i] > r;
+    if (!separated)
+      return true;
+  }
+  const Eigen::Matrix3d G_inv = g.linear().transpose();
+  const Eigen::Vector3d g_t = g.translation();
+  if (moving.shape.solid)
+  {
+    // The fixed part's first vertex in the zero position, against the moving solid grown by the
+    // largest vertex orbit radius R·max ϱ.
+    const Eigen::Vector3d y = G_inv * (fixed.shape.vertices[0] - g_t);
+    const double r = R * moving.balls[0].rho_max * (1.0 + 1e-9);
+    bool separated = false;
+    for (std::size_t i = 0; i < moving.shape.plane_normals.size() && !separated; ++i)
+      separated = moving.shape.plane_normals[i].dot(y) - moving.shape.plane_offsets[i] > r;
+    if (!separated)
+      return true;
+  }
+  // Simultaneous descent of both trees; a moving node's orbit lies in the ball about g(centre) of
+  // radius (node radius + R max ϱ) because g is rigid and every orbit point is within R ϱ(x) of g(x).
+  const auto &mn = moving.bvh.nodes();
+  const auto &fn = fixed.bvh.nodes();
+  std::vector<std::pair<int, int>> stack = {{0, 0}};
+  while (!stack.empty())
+  {
+    const auto [m, f] = stack.back();
+    stack.pop_back();
+    ++scratch.node_tests;
+    const NodeBall &ball = moving.balls[m];
+    if (!ballMayTouchBox(g * ball.centre, ball.radius + R * ball.rho_max, fn[f].box))
+      continue;
+    if (!mn[m].leaf() && R * ball.rho_max > options_.node_growth_limit * ball.radius)
+      return true;
+    if (mn[m].leaf() && fn[f].leaf())
+    {
+      for (int i = mn[m].first; i < mn[m].first + mn[m].count; ++i)
+      {
+        const FatTriangle &P = moving.fat[moving.bvh.order()[i]];
+        // The triangle's orbit lies in the ball about g(centroid) of radius extent + R max ϱ.
+        const Eigen::Vector3d centre = g * P.centre;
+        const double reach = P.extent + R * P.rho_max;
+        for (int j = fn[f].first; j < fn[f].first + fn[f].count; ++j)
+        {
+          const int k = fixed.bvh.order()[j];
+          if (!ballMayTouchBox(centre, reach, fixed.boxes[k]))
+            continue;
+          const auto &T = fixed.triangles[k];
+          // The fixed triangle in the moving link's zero position, g⁻¹(F) (Listing 2).
+          const FixedTriangle F = {G_inv * (T[0] - g_t), G_inv * (T[1] - g_t), G_inv * (T[2] - g_t)};
+          ++scratch.triangle_tests;
+          if (fatTriangleHitsTriangle(P, R, F))
+            return true;
+        }
+      }
+      continue;
+    }
+    const bool split_moving =
+        !mn[m].leaf() && (fn[f].leaf() || ball.radius >= 0.5 * fn[f].box.diagonal().norm());
+    if (split_moving)
+    {
+      stack.emplace_back(mn[m].right, f);
+      stack.emplace_back(mn[m].left, f);
+    }
+    else
+    {
+      stack.emplace_back(m, fn[f].right);
+      stack.emplace_back(m, fn[f].left);
+    }
+  }
+  return false;
+}
+
+bool TolerancedMotion::bodiesMayCollide(Scratch &scratch, const Body &moving, const Eigen::Isometry3d &g, double R,
+                                        const Body &fixed) const
+{
+  // Link-level culling: the whole link's orbit against the other body's box.
+  if (!ballMayTouchBox(g * moving.centre, moving.radius + R * moving.rho_max, fixed.box))
+    return false;
+  for (const Part &pm : moving.parts)
+  {
+    const NodeBall &root = pm.balls[0];
+    for (const Part &pf : fixed.parts)
+    {
+      if (!ballMayTouchBox(g * root.centre, root.radius + R * root.rho_max, pf.bvh.nodes()[0].box))
+        continue;
+      if (partsMayCollide(scratch, *moving.metric, pm, g, R, pf))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool TolerancedMotion::intervalMayCollide(Scratch &scratch, const JointMotion &motion, double t0, double t1,
+                                          double clearance, std::vector<int> &pairs, double &reach) const
+{
+  bump(scratch.stats, "intervals");
+  const RobotModel &robot = world_->robot();
+  // Enclosures of every link pose over [t0, t1] and the rigid centres at the midpoint.
+  linkTaylorPoses(motion, TaylorDomain(t0, t1), scratch.poses);
+  motion.stateAt(0.5 * (t0 + t1), scratch.q);
+  forwardKinematics(robot, scratch.kinematics, scratch.q);
+  const auto &X_WL = scratch.kinematics.X_WL;
+  scratch.link_radius.assign(robot.links().size(), -1.0);
+  reach = 0.0;
+  std::vector<int> kept;
+  for (int index : pairs)
+  {
+    const CheckedPair &pair = pairs_[index];
+    const Body &moving = *links_[pair.moving];
+    Eigen::Isometry3d g;
+    double R = 0.0;
+    if (!pair.self)
+    {
+      g = X_WL[pair.moving];
+      double &cached = scratch.link_radius[pair.moving];
+      if (cached < 0.0)
+        cached = enclosingRadius(*moving.metric, scratch.poses[pair.moving], g);
+      R = cached;
+    }
+    else
+    {
+      // Relative motion of the moving link in the fixed link's frame.
+      g = X_WL[pair.fixed].inverse() * X_WL[pair.moving];
+      R = enclosingRadius(*moving.metric, relativePose(scratch.poses[pair.fixed], scratch.poses[pair.moving]), g);
+    }
+    const Body &fixed = pair.self ? *links_[pair.fixed] : *obstacles_[pair.fixed];
+    if (!bodiesMayCollide(scratch, moving, g, paddedRadius(R, clearance, margin_), fixed))
+      continue;
+    kept.push_back(index);
+    // R · max ϱ over the link, [SchroeckerWeber] Eq. (11).
+    reach = std::max(reach, R * moving.rho_max);
+  }
+  pairs.swap(kept);
+  return !pairs.empty();
+}
+
+std::vector<int> TolerancedMotion::culledPairs(Scratch &scratch, const JointMotion &motion, double t0, double t1,
+                                              double clearance) const
+{
+  linkTaylorPoses(motion, TaylorDomain(t0, t1), scratch.poses);
+  std::vector<Eigen::AlignedBox3d> aabbs;
+  const double pad = clearance + margin_;
+  for (std::size_t i = 0; i < bodies_.size(); ++i)
+  {
+    Eigen::AlignedBox3d box = dynamicAabb(scratch.poses[bodies_[i].link], body_boxes_[i]);
+    box.min().array() -= pad;
+    box.max().array() += pad;
+    aabbs.push_back(box);
+  }
+  std::vector<BodyPair> pcl;
+  cullPairs(*world_, aabbs, self_body_pairs_, pcl);
+  // A checked (link, obstacle) or (link, link) pair stays if any of its geometry pairs does.
+  std::vector<char> keep(pairs_.size(), 0);
+  for (const BodyPair &p : pcl)
+  {
+    const int a = bodies_[p.a].link;
+    for (std::size_t i = 0; i < pairs_.size(); ++i)
+    {
+      const CheckedPair &pair = pairs_[i];
+      if (p.b < 0 ? (!pair.self && pair.moving == a && pair.fixed == p.obstacle)
+                  : (pair.self && ((pair.moving == a && pair.fixed == bodies_[p.b].link) ||
+                                   (pair.fixed == a && pair.moving == bodies_[p.b].link))))
+        keep[i] = 1;
+    }
+  }
+  std::vector<int> kept;
+  for (std::size_t i = 0; i < pairs_.size(); ++i)
+    if (keep[i])
+      kept.push_back(static_cast<int>(i));
+  return kept;
+}
+
+bool TolerancedMotion::subdivide(Scratch &scratch, const JointMotion &motion, const Search &search, double t0,
+                                 double t1, int depth, std::vector<int> pairs) const
+{
+  // [SchroeckerWeber] Listing 1. Pairs excluded over [t0, t1] stay excluded on its halves (the
+  // sub-motion's poses are a subset), so only the kept pairs go down.
+  double reach = 0.0;
+  if (!intervalMayCollide(scratch, motion, t0, t1, search.clearance, pairs, reach))
+    return false;
+  double &max_depth = scratch.stats["max_depth"];
+  max_depth = std::max(max_depth, static_cast<double>(depth));
+  if (depth >= options_.max_depth || reach < search.epsilon)
+  {
+    bump(scratch.stats, "remaining_intervals");
+    return search.on_remaining(t0, t1);
+  }
+  const double tm = 0.5 * (t0 + t1);
+  if (subdivide(scratch, motion, search, t0, tm, depth + 1, pairs))
+    return true;
+  return subdivide(scratch, motion, search, tm, t1, depth + 1, std::move(pairs));
+}
+
+std::vector<TimeInterval> TolerancedMotion::collect(Scratch &scratch, const JointMotion &motion, double t0, double t1,
+                                                    double clearance, double epsilon, std::size_t limit) const
+{
+  std::vector<TimeInterval> remaining;
+  Search search;
+  search.clearance = clearance;
+  search.epsilon = epsilon;
+  search.on_remaining = [&](double a, double b) {
+    remaining.emplace_back(a, b);
+    return remaining.size() >= limit;
+  };
+  subdivide(scratch, motion, search, t0, t1, 0, culledPairs(scratch, motion, t0, t1, clearance));
+  return remaining;
+}
+
+std::vector<TimeInterval> TolerancedMotion::remainingIntervals(const JointMotion &motion, double t0, double t1,
+                                                               double clearance, double epsilon, Stats *stats) const
+{
+  Scratch scratch(world_->robot());
+  std::vector<TimeInterval> remaining = collect(scratch, motion, t0, t1, clearance, epsilon,
+                                                static_cast<std::size_t>(options_.max_remaining));
+  if (stats != nullptr)
+    *stats = scratch.counters();
+  return remaining;
+}
+
+Report TolerancedMotion::certify(CertifierWorkspace &ws_base, const JointMotion &motion, const Query &query) const
+{
+  auto &ws = dynamic_cast<TolerancedWorkspace &>(ws_base);
+  Report report;
+  const std::size_t limit = static_cast<std::size_t>(options_.max_remaining);
+
+  // A configuration violates when in collision, or closer than the clearance.
+  // On true, *contact receives the violating pair.
+  const auto violates = [&](double t, Contact *contact) {
+    bump(report.stats, "discrete_checks");
+    motion.stateAt(t, ws.q);
+    Contact found;
+    const bool violating = query.clearance > 0.0
+                               ? minimumDistance(*world_, ws.collision, ws.q, &found) < query.clearance
+                               : isInCollision(*world_, ws.collision, ws.q, &found);
+    if (violating)
+      *contact = found;
+    return violating;
+  };
+  const auto merge = [&](const Stats &stats) {
+    for (const auto &[key, value] : stats)
+      report.stats[key] = key == "max_depth" ? std::max(report.stats[key], value) : report.stats[key] + value;
+  };
+
+  // Remaining intervals in time order; the first confirmed violation ends the search.
+  std::vector<TimeInterval> remaining;
+  std::optional<double> hit;
+  Contact contact;
+  const auto confirm = [&](double a, double b) {
+    for (double t : {a, 0.5 * (a + b), b})
+      if (violates(t, &contact))
+      {
+        hit = t;
+        return true;
+      }
+    return false;
+  };
+  if (!pool_)
+  {
+    Scratch scratch(world_->robot());
+    Search search;
+    search.clearance = query.clearance;
+    search.epsilon = query.tolerance;
+    search.on_remaining = [&](double a, double b) {
+      remaining.emplace_back(a, b);
+      return confirm(a, b) || remaining.size() >= limit;
+    };
+    subdivide(scratch, motion, search, 0.0, 1.0, 0, culledPairs(scratch, motion, 0.0, 1.0, query.clearance));
+    merge(scratch.counters());
+  }
+  else
+  {
+    // Independent sub-intervals on the pool ([SchroeckerWeber] Sec. 6); confirmation here. The
+    // whole motion is tried first: most edges are excluded by one ball.
+    Scratch top(world_->robot());
+    std::vector<int> pairs = culledPairs(top, motion, 0.0, 1.0, query.clearance);
+    double reach = 0.0;
+    const bool split = intervalMayCollide(top, motion, 0.0, 1.0, query.clearance, pairs, reach);
+    merge(top.counters());
+    const int chunks = split ? 2 * options_.threads : 0;
+    std::vector<std::future<std::pair<std::vector<TimeInterval>, Stats>>> results;
+    for (int c = 0; c < chunks; ++c)
+    {
+      auto task = std::make_shared<std::packaged_task<std::pair<std::vector<TimeInterval>, Stats>()>>(
+          [this, &motion, &query, &pairs, c, chunks, limit] {
+            Scratch scratch(world_->robot());
+            std::vector<TimeInterval> found;
+            Search search;
+            search.clearance = query.clearance;
+            search.epsilon = query.tolerance;
+            search.on_remaining = [&](double a, double b) {
+              found.emplace_back(a, b);
+              return found.size() >= limit;
+            };
+            subdivide(scratch, motion, search, static_cast<double>(c) / chunks, static_cast<double>(c + 1) / chunks,
+                      1, pairs);
+            return std::make_pair(std::move(found), scratch.counters());
+          });
+      results.push_back(task->get_future());
+      boost::asio::post(*pool_, [task] { (*task)(); });
+    }
+    for (auto &result : results)
+    {
+      auto [found, stats] = result.get();
+      merge(stats);
+      for (const TimeInterval &interval : found)
+        if (!hit && remaining.size() < limit)
+        {
+          remaining.push_back(interval);
+          confirm(interval.first, interval.second);
+        }
+    }
+  }
+
+  if (remaining.empty())
+  {
+    report.verdict = Verdict::Free;
+    report.toc_lower = report.toc_upper = 1.0;
+    return report;
+  }
+  // Everything before the first remaining interval was excluded.
+  double lo = remaining.front().first;
+  if (!hit)
+  {
+    report.verdict = Verdict::Undecided;
+    report.toc_lower = lo;
+    report.toc_upper = 1.0;
+    return report;
+  }
+  double hi = *hit;
+  if (query.mode == Mode::FirstContact)
+  {
+    // Narrow [lo, hi]: bisect on the discrete check, and push lo up by excluding [lo, m] with
+    // Listing 1 (ε shrunk when the orbits stay within it next to lo).
+    double epsilon = query.tolerance;
+    Scratch scratch(world_->robot());
+    for (int step = 0; step < 60 && hi - lo > query.tolerance; ++step)
+    {
+      bump(report.stats, "narrowing_steps");
+      const double m = 0.5 * (lo + hi);
+      if (violates(m, &contact))
+      {
+        hi = m;
+        continue;
+      }
+      const std::vector<TimeInterval> left = collect(scratch, motion, lo, m, query.clearance, epsilon, 1);
+      if (left.empty())
+        lo = m;
+      else if (left.front().first > lo)
+        lo = left.front().first;
+      else if (violates(left.front().second, &contact))
+        hi = left.front().second;
+      else if ((epsilon *= 0.25) < 1e-9)
+        break;
+    }
+    merge(scratch.counters());
+  }
+  report.verdict = Verdict::Collision;
+  report.toc_lower = lo;
+  report.toc_upper = hi;
+  contact.time = hi;
+  report.witness = contact;
+  return report;
+}
+}  // namespace ompl_ccd

@@ -1,0 +1,92 @@
+#include "ompl_ccd/bound/motion_bound.h"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <random>
+
+#include "bound/motion_samples.h"
+#include "ompl_ccd/model/kinematics.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+Eigen::Vector3d randomDirection(std::mt19937 &rng)
+{
+  std::normal_distribution<double> gauss;
+  return Eigen::Vector3d(gauss(rng), gauss(rng), gauss(rng)).normalized();
+}
+
+/// [Zhang2007] Eq. (10): for random models, motions, sub-intervals [t_a, t_b] and directions n,
+/// no sampled point of any geometry moves further along n (or at all) than μ (t − t_a).
+TEST(MotionBound, BoundsSampledDisplacementsOfEveryGeometryPoint)
+{
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t checks = 0;
+  double tightest = 0.0;  // largest displacement / bound ratio seen (directed)
+  for (const auto &model : test::boundTestModels())
+  {
+    KinematicsWorkspace ws_a(*model), ws(*model);
+    for (int trial = 0; trial < 40; ++trial)
+    {
+      const Eigen::VectorXd q0 = test::randomModelState(*model, rng);
+      Eigen::VectorXd q1 = test::randomModelState(*model, rng);
+      const JointMotion motion(*model, q0, q1);
+      double t_a = unit(rng), t_b = unit(rng);
+      if (t_a > t_b)
+        std::swap(t_a, t_b);
+      if (trial % 4 == 0)  // the whole motion, as CA's first step sees it
+        t_a = 0.0, t_b = 1.0;
+      forwardKinematics(*model, ws_a, motion.stateAt(t_a));
+      const Eigen::Vector3d n = randomDirection(rng);
+      for (std::size_t l = 0; l < model->links().size(); ++l)
+        for (const LinkGeometry &geometry : model->links()[l].geometries)
+        {
+          const double radius = radiusAboutLinkOrigin(geometry);
+          const double mu_n = motionBound(motion, ws_a.X_WL, static_cast<int>(l), radius, t_a, t_b, &n);
+          const double mu = motionBound(motion, ws_a.X_WL, static_cast<int>(l), radius, t_a, t_b);
+          ASSERT_LE(mu_n, mu * (1 + 1e-12));
+          const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 80);
+          for (const Eigen::Vector3d &p_L : points)
+            ASSERT_LE((p_L).norm(), radius);
+          for (int k = 1; k <= 30; ++k)
+          {
+            const double t = t_a + (t_b - t_a) * k / 30.0;
+            forwardKinematics(*model, ws, motion.stateAt(t));
+            for (const Eigen::Vector3d &p_L : points)
+            {
+              const Eigen::Vector3d shift = ws.X_WL[l] * p_L - ws_a.X_WL[l] * p_L;
+              ASSERT_LE(std::fabs(shift.dot(n)), mu_n * (t - t_a) + 1e-12)
+                  << model->name() << " link " << model->links()[l].name << " t_a " << t_a << " t " << t;
+              ASSERT_LE(shift.norm(), mu * (t - t_a) + 1e-12) << model->name() << " link " << model->links()[l].name;
+              if (mu_n > 0)
+                tightest = std::max(tightest, std::fabs(shift.dot(n)) / (mu_n * (t - t_a)));
+              ++checks;
+            }
+          }
+        }
+    }
+  }
+  std::cout << checks << " displacements checked; largest displacement/bound ratio " << tightest << "\n";
+  EXPECT_GT(tightest, 0.3);  // the bound is not vacuous
+}
+
+/// Hand-solved: a point at distance r from a single revolute axis turning by δ moves at most |δ| r;
+/// along the axis it does not move at all.
+TEST(MotionBound, SingleRevoluteJointClosedForm)
+{
+  const auto model = test::boundTestModels()[2];  // planar 2R: joint_1 about z at the origin
+  Eigen::VectorXd q0 = Eigen::VectorXd::Zero(model->nq()), q1 = q0;
+  q1[0] = 0.5;
+  const JointMotion motion(*model, q0, q1);
+  KinematicsWorkspace ws(*model);
+  forwardKinematics(*model, ws, q0);
+  const int link_1 = model->linkIndex("link_1");
+  const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
+  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, 0.8, 0.0, 1.0), 0.5 * 0.8, 1e-12);
+  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, 0.8, 0.0, 1.0, &z), 0.0, 1e-9);  // angle slack only
+}
+}  // namespace
+}  // namespace ompl_ccd

@@ -1,0 +1,176 @@
+#include "ompl_ccd/certify/conservative_advancement.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/collision_queries.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/// A 1 m bar (0.1 m square section) on a revolute joint about z at the origin, pointing along +x
+/// at q = 0; optionally a second bar on the tip turning about z too.
+const char *kBarUrdf = R"(<?xml version="1.0"?>
+<robot name="bar">
+  <link name="base"/>
+  <link name="bar"><collision><origin xyz="0.5 0 0"/><geometry><box size="1 0.1 0.1"/></geometry></collision></link>
+  <joint name="hinge" type="revolute">
+    <parent link="base"/><child link="bar"/><axis xyz="0 0 1"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/>
+  </joint>
+</robot>)";
+
+CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)
+{
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(kBarUrdf, ".", "bar"));
+  return std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::move(obstacles)));
+}
+
+/// A post x ∈ [−0.05, 0.05], y ∈ [0.55, 0.65] (1 m tall): the bar turning from 0 to 1.5 rad first
+/// touches its corner c = (0.05, 0.55) with its leading face {p : p·v = 0.05}, v = (−sin θ, cos θ):
+/// 0.55 cos θ − 0.05 sin θ = 0.05, so θ* = acos(0.05/R) − atan2(0.05, 0.55), R = √(0.55² + 0.05²).
+Obstacle post()
+{
+  Obstacle obstacle;
+  obstacle.name = "post";
+  obstacle.shape.kind = CollisionShape::Kind::Box;
+  obstacle.shape.box_size = Eigen::Vector3d(0.1, 0.1, 1.0);
+  obstacle.X_WG.translation() = Eigen::Vector3d(0.0, 0.6, 0.0);
+  return obstacle;
+}
+
+double closedFormContactAngle()
+{
+  const double R = std::hypot(0.55, 0.05);
+  return std::acos(0.05 / R) - std::atan2(0.05, 0.55);
+}
+
+Report certifyBar(const CollisionWorldPtr &world, double q0, double q1, Mode mode, double clearance = 0.0)
+{
+  const ConservativeAdvancement ca(world);
+  auto ws = ca.makeWorkspace();
+  Eigen::VectorXd s0(1), s1(1);
+  s0 << q0;
+  s1 << q1;
+  const JointMotion motion(world->robot(), s0, s1);
+  Query query;
+  query.mode = mode;
+  query.clearance = clearance;
+  return ca.certify(*ws, motion, query);
+}
+
+TEST(ConservativeAdvancement, BarHitsPostAtClosedFormTime)
+{
+  const CollisionWorldPtr world = barWorld({post()});
+  const double toc = closedFormContactAngle() / 1.5;  // ≈ 0.926
+  const Report report = certifyBar(world, 0.0, 1.5, Mode::FirstContact);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_LE(report.toc_lower, toc);  // guaranteed lower bound
+  EXPECT_NEAR(report.toc_upper, toc, 1e-3);
+  ASSERT_TRUE(report.witness.has_value());
+  EXPECT_EQ(report.witness->link, "bar");
+  EXPECT_EQ(report.witness->other, "post");
+  EXPECT_NEAR(report.witness->time, report.toc_upper, 1e-15);
+  EXPECT_LT(report.witness->distance, 1e-3);
+  EXPECT_NEAR((report.witness->point_b - Eigen::Vector3d(0.05, 0.55, report.witness->point_b.z())).norm(), 0.0,
+              2e-3);  // the post's corner
+  EXPECT_GT(report.stats.at("distance_queries"), 0);
+  EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 1);
+}
+
+TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
+{
+  const Report report = certifyBar(barWorld({post()}), 0.0, 1.5, Mode::Decide);
+  EXPECT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_LE(report.toc_lower, closedFormContactAngle() / 1.5);
+  EXPECT_LT(report.toc_upper, 1.0);
+}
+
+TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)
+{
+  const double stop = closedFormContactAngle() - 0.05;  // the corner stays ≈ 2.8 cm away
+  const Report report = certifyBar(barWorld({post()}), 0.0, stop, Mode::Decide);
+  EXPECT_EQ(report.verdict, Verdict::Free);
+  EXPECT_EQ(report.toc_lower, 1.0);
+  EXPECT_EQ(report.toc_upper, 1.0);
+  // ... but not with 5 cm of clearance
+  const Report cleared = certifyBar(barWorld({post()}), 0.0, stop, Mode::FirstContact, 0.05);
+  EXPECT_EQ(cleared.verdict, Verdict::Collision);
+}
+
+TEST(ConservativeAdvancement, ReversedMotionGivesTheSameVerdict)
+{
+  const CollisionWorldPtr world = barWorld({post()});
+  const double theta = closedFormContactAngle();
+  // through the post and back out: 0 → 2.5 rad passes the post (x ∈ [−0.05, 0.05] near θ = π/2)
+  for (const auto &[a, b] : {std::pair{0.0, 2.5}, std::pair{0.0, theta - 0.05}, std::pair{-1.0, 0.5}})
+  {
+    const Report forward = certifyBar(world, a, b, Mode::FirstContact);
+    const Report backward = certifyBar(world, b, a, Mode::FirstContact);
+    EXPECT_EQ(forward.verdict, backward.verdict) << a << " → " << b;
+  }
+}
+
+TEST(ConservativeAdvancement, StartInCollisionIsCollisionAtTimeZero)
+{
+  const Report report = certifyBar(barWorld({post()}), 1.5, 0.0, Mode::FirstContact);  // starts inside
+  EXPECT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_EQ(report.toc_lower, 0.0);
+  EXPECT_EQ(report.toc_upper, 0.0);
+}
+
+TEST(ConservativeAdvancement, FarObstacleIsCulledSpatially)
+{
+  Obstacle far = post();
+  far.X_WG.translation() = Eigen::Vector3d(5.0, 5.0, 0.0);
+  const Report report = certifyBar(barWorld({far}), 0.0, 3.0, Mode::FirstContact);
+  EXPECT_EQ(report.verdict, Verdict::Free);
+  EXPECT_EQ(report.stats.at("pcl_before_culling"), 1);
+  EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 0);
+  EXPECT_EQ(report.stats.at("distance_queries"), 0);
+}
+
+/// Grazing: the step cap is reached and the answer is Undecided, never Free.
+TEST(ConservativeAdvancement, StepCapGivesUndecided)
+{
+  const CollisionWorldPtr world = barWorld({post()});
+  ConservativeAdvancementOptions options;
+  options.max_steps_per_pair = 1;
+  options.temporal_culling = false;
+  const ConservativeAdvancement ca(world, options);
+  auto ws = ca.makeWorkspace();
+  Eigen::VectorXd s0(1), s1(1);
+  s0 << 0.0;
+  s1 << closedFormContactAngle() - 0.01;
+  const Report report = ca.certify(*ws, JointMotion(world->robot(), s0, s1), Query{});
+  EXPECT_EQ(report.verdict, Verdict::Undecided);
+  EXPECT_GT(report.toc_lower, 0.0);
+  EXPECT_LT(report.toc_lower, 1.0);
+  EXPECT_EQ(report.stats.at("undecided_cap_hits"), 1);
+}
+
+TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
+{
+  const CollisionWorldPtr world = barWorld({post()});
+  const ConservativeAdvancement ca(world);
+  auto ws = ca.makeWorkspace();
+  const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  Query query;
+  query.tolerance = 0.0;
+  EXPECT_THAT([&] { ca.certify(*ws, motion, query); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("ConservativeAdvancement::certify: tolerance (0)")));
+  query.tolerance = 1e-3;
+  query.clearance = -1.0;
+  EXPECT_THAT([&] { ca.certify(*ws, motion, query); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("clearance (-1) must be non-negative")));
+  ConservativeAdvancementOptions options;
+  options.max_steps_per_pair = 0;
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("max_steps_per_pair (0) must be at least 1")));
+}
+}  // namespace
+}  // namespace ompl_ccd

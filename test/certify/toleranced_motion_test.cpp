@@ -1,0 +1,230 @@
+// Hand-solved cases of the toleranced-motion certifier ([SchroeckerWeber]): a bar turning about z
+// towards (or away from) a box, whose first contact angle is known in closed form.
+#include "ompl_ccd/certify/toleranced_motion.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <ompl/base/ScopedState.h>
+#include <ompl/base/SpaceInformation.h>
+
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/ompl/motion_validator_factory.h"
+#include "ompl_ccd/ompl/state_space.h"
+#include "support/test_paths.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/// The bar of rotating_bar.urdf (box 0.5 × 0.02 × 0.02 m along x, turning about z) beside a box
+/// obstacle x ∈ [0.2, 0.3], y ∈ [0.1, 0.2], z ∈ [−0.05, 0.05].
+CollisionWorldPtr barWorld()
+{
+  auto robot =
+      std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(test::testDataPath("certify/rotating_bar.urdf")));
+  Obstacle block;
+  block.name = "block";
+  block.shape.kind = CollisionShape::Kind::Box;
+  block.shape.box_size = Eigen::Vector3d(0.1, 0.1, 0.1);
+  block.X_WG.translation() = Eigen::Vector3d(0.25, 0.15, 0.0);
+  return std::make_shared<CollisionWorld>(robot, std::make_shared<Scene>(std::vector<Obstacle>{block}));
+}
+
+/// Bar angle at which its face y = ±(0.01 + clearance) (sign = turning direction) reaches the block
+/// corner (x, y).
+double contactAngle(double x, double y, double sign, double clearance = 0.0)
+{
+  return std::atan2(y, x) - sign * std::asin((0.01 + clearance) / std::hypot(x, y));
+}
+
+JointMotion barMotion(const CollisionWorld &world, double a, double b)
+{
+  return JointMotion(world.robot(), Eigen::VectorXd::Constant(1, a), Eigen::VectorXd::Constant(1, b));
+}
+
+struct Turn
+{
+  double a, b, contact;
+};
+
+// Counter-clockwise from −0.2 rad the face y = +0.01 meets the corner (0.3, 0.1) first; clockwise
+// from 1.2 rad the face y = −0.01 meets the corner (0.2, 0.2) first.
+const Turn kTurns[] = {{-0.2, 0.8, contactAngle(0.3, 0.1, 1.0)}, {1.2, 0.0, contactAngle(0.2, 0.2, -1.0)}};
+
+TEST(TolerancedMotion, FirstContactBracketsTheClosedFormTimeOfContact)
+{
+  for (const MassDistribution kind : {MassDistribution::MeshVertices, MassDistribution::ObbCorners})
+  {
+    const CollisionWorldPtr world = barWorld();
+    TolerancedMotionOptions options;
+    options.mass_distribution = kind;
+    const TolerancedMotion certifier(world, options);
+    auto ws = certifier.makeWorkspace();
+    for (const Turn &turn : kTurns)
+    {
+      const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
+      Query query;
+      query.mode = Mode::FirstContact;
+      const Report report = certifier.certify(*ws, barMotion(*world, turn.a, turn.b), query);
+      ASSERT_EQ(report.verdict, Verdict::Collision) << toString(kind) << " from " << turn.a;
+      EXPECT_LE(report.toc_lower, toc + 1e-9);
+      EXPECT_GE(report.toc_upper, toc - 1e-9);
+      EXPECT_LE(report.toc_upper - report.toc_lower, query.tolerance);
+      ASSERT_TRUE(report.witness.has_value());
+      EXPECT_EQ(report.witness->link, "bar");
+      EXPECT_EQ(report.witness->other, "block");
+      EXPECT_DOUBLE_EQ(report.witness->time, report.toc_upper);
+    }
+  }
+}
+
+TEST(TolerancedMotion, DecideStopsAtAConfirmedCollision)
+{
+  const CollisionWorldPtr world = barWorld();
+  const TolerancedMotion certifier(world);
+  auto ws = certifier.makeWorkspace();
+  CollisionWorkspace check(*world);
+  for (const Turn &turn : kTurns)
+  {
+    const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
+    const JointMotion motion = barMotion(*world, turn.a, turn.b);
+    const Report report = certifier.certify(*ws, motion, Query{});
+    ASSERT_EQ(report.verdict, Verdict::Collision);
+    EXPECT_LE(report.toc_lower, toc + 1e-9);
+    EXPECT_GE(report.toc_upper, toc - 1e-9);
+    EXPECT_LT(report.toc_upper, 1.0);
+    // The witness configuration really collides.
+    EXPECT_TRUE(isInCollision(*world, check, motion.stateAt(report.toc_upper)));
+    EXPECT_GT(report.stats.at("intervals"), 0.0);
+  }
+}
+
+TEST(TolerancedMotion, TurningAwayIsCertifiedFreeAndSoIsTheReverse)
+{
+  const CollisionWorldPtr world = barWorld();
+  const TolerancedMotion certifier(world);
+  auto ws = certifier.makeWorkspace();
+  for (const auto &[a, b] : {std::pair{-0.2, -2.5}, std::pair{1.2, 2.9}, std::pair{-2.5, -0.2}})
+  {
+    for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+    {
+      Query query;
+      query.mode = mode;
+      const Report report = certifier.certify(*ws, barMotion(*world, a, b), query);
+      EXPECT_EQ(report.verdict, Verdict::Free) << a << " → " << b;
+      EXPECT_EQ(report.toc_lower, 1.0);
+      EXPECT_EQ(report.toc_upper, 1.0);
+      EXPECT_FALSE(report.witness.has_value());
+    }
+  }
+}
+
+TEST(TolerancedMotion, StoppingShortOfContactHonoursTheClearance)
+{
+  // Turning counter-clockwise up to where the bar is 0.02 m from the corner (0.3, 0.1): free with
+  // clearance 0.01, not free with clearance 0.03 (a configuration closer than that exists).
+  const CollisionWorldPtr world = barWorld();
+  const TolerancedMotion certifier(world);
+  auto ws = certifier.makeWorkspace();
+  const JointMotion motion = barMotion(*world, -0.2, contactAngle(0.3, 0.1, 1.0, 0.02));
+  Query query;
+  query.clearance = 0.01;
+  EXPECT_EQ(certifier.certify(*ws, motion, query).verdict, Verdict::Free);
+  query.clearance = 0.03;
+  const Report report = certifier.certify(*ws, motion, query);
+  EXPECT_EQ(report.verdict, Verdict::Collision);
+  const double toc = (contactAngle(0.3, 0.1, 1.0, 0.03) + 0.2) / (contactAngle(0.3, 0.1, 1.0, 0.02) + 0.2);
+  EXPECT_LE(report.toc_lower, toc + 1e-9);
+}
+
+TEST(TolerancedMotion, RemainingIntervalsAreEmptyExactlyForFreeMotions)
+{
+  const CollisionWorldPtr world = barWorld();
+  const TolerancedMotion certifier(world);
+  Stats stats;
+  EXPECT_TRUE(certifier.remainingIntervals(barMotion(*world, -0.2, -2.5), 0.0, 1.0, 0.0, 1e-3, &stats).empty());
+  EXPECT_GT(stats.at("intervals"), 0.0);
+  const Turn &turn = kTurns[0];
+  const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
+  const auto remaining = certifier.remainingIntervals(barMotion(*world, turn.a, turn.b), 0.0, 1.0, 0.0, 1e-3);
+  ASSERT_FALSE(remaining.empty());
+  EXPECT_LE(remaining.front().first, toc);
+  // ε-termination (Eq. 11): the remaining intervals are short.
+  for (const TimeInterval &interval : remaining)
+    EXPECT_LT(interval.second - interval.first, 0.01);
+}
+
+TEST(TolerancedMotion, ThreadPoolGivesTheSameAnswers)
+{
+  const CollisionWorldPtr world = barWorld();
+  TolerancedMotionOptions options;
+  options.threads = 3;
+  const TolerancedMotion certifier(world, options);
+  auto ws = certifier.makeWorkspace();
+  for (const Turn &turn : kTurns)
+  {
+    const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
+    Query query;
+    query.mode = Mode::FirstContact;
+    const Report report = certifier.certify(*ws, barMotion(*world, turn.a, turn.b), query);
+    ASSERT_EQ(report.verdict, Verdict::Collision);
+    EXPECT_LE(report.toc_lower, toc + 1e-9);
+    EXPECT_GE(report.toc_upper, toc - 1e-9);
+  }
+  EXPECT_EQ(certifier.certify(*ws, barMotion(*world, -0.2, -2.5), Query{}).verdict, Verdict::Free);
+}
+
+TEST(TolerancedMotion, IsTheFactorysTolerancedValidatorWithBothOverloads)
+{
+  namespace ob = ompl::base;
+  const CollisionWorldPtr world = barWorld();
+  auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
+  ValidatorOptions options;
+  options.threads = 2;
+  const ob::MotionValidatorPtr validator = makeMotionValidator("toleranced", si, world, options);
+  si->setMotionValidator(validator);
+  si->setStateValidityChecker([](const ob::State *) { return true; });
+  si->setup();
+  const auto state = [&](double angle) {
+    ob::ScopedState<> s(si);
+    vectorToState(world->robot(), Eigen::VectorXd::Constant(1, angle), s.get());
+    return s;
+  };
+  const Turn &turn = kTurns[0];
+  const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
+  EXPECT_FALSE(validator->checkMotion(state(turn.a).get(), state(turn.b).get()));
+  EXPECT_TRUE(validator->checkMotion(state(turn.a).get(), state(-2.5).get()));
+  ob::ScopedState<> last(si);
+  std::pair<ob::State *, double> last_valid{last.get(), -1.0};
+  EXPECT_FALSE(validator->checkMotion(state(turn.a).get(), state(turn.b).get(), last_valid));
+  EXPECT_LE(last_valid.second, toc);
+  EXPECT_GE(last_valid.second, toc - 1e-3);
+  Eigen::VectorXd q;
+  stateToVector(world->robot(), last.get(), q);
+  CollisionWorkspace check(*world);
+  EXPECT_FALSE(isInCollision(*world, check, q));
+}
+
+TEST(TolerancedMotion, RefusesBadOptions)
+{
+  TolerancedMotionOptions options;
+  options.max_depth = 0;
+  EXPECT_THROW(
+      {
+        try
+        {
+          TolerancedMotion certifier(barWorld(), options);
+        }
+        catch (const Error &e)
+        {
+          EXPECT_STREQ(e.what(), "TolerancedMotion: max_depth 0 is outside [1, 60]; pass e.g. 24.");
+          throw;
+        }
+      },
+      Error);
+}
+}  // namespace
+}  // namespace ompl_ccd
