@@ -17,14 +17,6 @@ const std::vector<std::string> kTopKeys = {"robot",           "srdf",          "
                                            "package_paths",   "disabled_pairs", "floating_root"};
 const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads"};
 
-std::string joined(const std::vector<std::string> &names)
-{
-  std::string out;
-  for (const std::string &name : names)
-    out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
 /** \brief How a node looks in a message: its scalar text, or "a list"/"a map". */
 std::string shown(const YAML::Node &node)
 {
@@ -60,7 +52,7 @@ void checkKeys(const YAML::Node &node, const std::vector<std::string> &allowed, 
   {
     const std::string key = entry.first.Scalar();
     OMPL_CCD_THROW_UNLESS(std::find(allowed.begin(), allowed.end(), key) != allowed.end(), "plan: ", file,
-                          ": unknown key '", key, "'", where, "; allowed keys are: ", joined(allowed), ".");
+                          ": unknown key '", key, "'", where, "; allowed keys are: ", joinNames(allowed), ".");
   }
 }
 
@@ -109,7 +101,7 @@ PlanConfig loadPlanConfig(const std::string &path)
     throw Error(concat("plan: ", path, ": malformed YAML (", e.what(), "); fix the file."));
   }
   OMPL_CCD_THROW_UNLESS(root.IsMap(), "plan: ", path, ": expected a map of keys at the top level; allowed keys are: ",
-                        joined(kTopKeys), ".");
+                        joinNames(kTopKeys), ".");
   checkKeys(root, kTopKeys, path, "");
   for (const char *key : {"robot", "scene", "start", "goal"})
     OMPL_CCD_THROW_UNLESS(root[key], "plan: ", path, ": missing required key '", key, "'; add it.");
@@ -134,7 +126,7 @@ PlanConfig loadPlanConfig(const std::string &path)
   if (const YAML::Node options = root["validator_options"])
   {
     OMPL_CCD_THROW_UNLESS(options.IsMap(), "plan: ", path, ": key 'validator_options' must be a map with keys ",
-                          joined(kValidatorKeys), " (got ", shown(options), ").");
+                          joinNames(kValidatorKeys), " (got ", shown(options), ").");
     checkKeys(options, kValidatorKeys, path, " in validator_options");
     ValidatorOptions &vo = request.validator_options;
     if (options["resolution"])
@@ -187,7 +179,7 @@ Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, con
     for (const auto &entry : named)
       known.push_back(entry.first);
     OMPL_CCD_THROW_UNLESS(found != named.end(), "plan: ", file, ": ", key, " '", *name,
-                          "' is not a named state of the SRDF (known: ", known.empty() ? "none" : joined(known),
+                          "' is not a named state of the SRDF (known: ", known.empty() ? "none" : joinNames(known),
                           "); give a list of ", model.nq(), " joint values or a group_state name.");
     q = found->second;
   }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ompl_ccd
 {
@@ -25,6 +26,15 @@ std::string concat(Args &&...args)
   std::ostringstream out;
   (out << ... << std::forward<Args>(args));
   return out.str();
+}
+
+/** \brief "a, b, c": a list of names for a message ("use one of: ..."). */
+inline std::string joinNames(const std::vector<std::string> &names)
+{
+  std::string joined;
+  for (const std::string &name : names)
+    joined += (joined.empty() ? "" : ", ") + name;
+  return joined;
 }
 }  // namespace ompl_ccd
 

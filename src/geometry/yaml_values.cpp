@@ -9,15 +9,6 @@ namespace ompl_ccd::scene_io
 {
 namespace
 {
-/** \brief "a, b, c" */
-std::string joined(const std::vector<std::string> &words)
-{
-  std::string out;
-  for (const std::string &word : words)
-    out += (out.empty() ? "" : ", ") + word;
-  return out;
-}
-
 /** \brief The node's text for messages ("a map", "a list" or the scalar itself). */
 std::string shown(const YAML::Node &node)
 {
@@ -39,12 +30,12 @@ std::string lineOf(const YAML::Node &node)
 void checkKeys(const YAML::Node &node, const std::string &where, const std::vector<std::string> &allowed)
 {
   OMPL_CCD_THROW_UNLESS(node.IsMap(), where, ": expected a map of keys (", lineOf(node), ", got ", shown(node),
-                        "); allowed keys: ", joined(allowed), ".");
+                        "); allowed keys: ", joinNames(allowed), ".");
   for (const auto &entry : node)
   {
     const std::string key = entry.first.Scalar();
     OMPL_CCD_THROW_UNLESS(std::find(allowed.begin(), allowed.end(), key) != allowed.end(), where,
-                          ": unknown key '", key, "' (", lineOf(entry.first), "); allowed keys: ", joined(allowed),
+                          ": unknown key '", key, "' (", lineOf(entry.first), "); allowed keys: ", joinNames(allowed),
                           ".");
   }
 }

@@ -63,14 +63,6 @@ const std::vector<std::pair<std::string, Builder>> &builders()
   return table;
 }
 
-std::string joinedNames()
-{
-  std::string joined;
-  for (const std::string &name : motionValidatorNames())
-    joined += (joined.empty() ? "" : ", ") + name;
-  return joined;
-}
-
 void checkOptions(const ValidatorOptions &options)
 {
   OMPL_CCD_THROW_UNLESS(std::isfinite(options.resolution) && options.resolution > 0.0 && options.resolution <= 1.0,
@@ -105,6 +97,7 @@ ompl::base::MotionValidatorPtr makeMotionValidator(const std::string &name, cons
     checkOptions(options);
     return entry.second(si, world, options);
   }
-  throw Error(concat("makeMotionValidator: unknown motion validator '", name, "'; use one of: ", joinedNames(), "."));
+  throw Error(concat("makeMotionValidator: unknown motion validator '", name,
+                     "'; use one of: ", joinNames(motionValidatorNames()), "."));
 }
 }  // namespace ompl_ccd

@@ -47,9 +47,6 @@ ompl::base::PlannerPtr makePlanner(const std::string &name, const ompl::base::Sp
   for (const auto &entry : builders())
     if (entry.first == name)
       return entry.second(si);
-  std::string known;
-  for (const std::string &planner : plannerNames())
-    known += (known.empty() ? "" : ", ") + planner;
-  throw Error(concat("makePlanner: unknown planner '", name, "'; use one of: ", known, "."));
+  throw Error(concat("makePlanner: unknown planner '", name, "'; use one of: ", joinNames(plannerNames()), "."));
 }
 }  // namespace ompl_ccd

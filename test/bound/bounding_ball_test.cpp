@@ -48,7 +48,7 @@ TEST(BoundingBall, SampledPosesOfTheSubMotionLieInsideTheBall)
       metrics.push_back(linkMetric(link));
     for (int trial = 0; trial < 20; ++trial)
     {
-      const JointMotion motion(*model, test::randomModelState(*model, rng), test::randomModelState(*model, rng));
+      const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
       const double width = std::pow(10.0, -3.0 * unit(rng));
       const double t0 = unit(rng) * (1.0 - width), t1 = t0 + width;
       linkTaylorPoses(motion, TaylorDomain(t0, t1), poses);
@@ -92,7 +92,7 @@ TEST(BoundingBall, RadiusShrinksWithTheSubInterval)
   const AffineMetric metric = linkMetric(model->links().back());
   KinematicsWorkspace kin(*model);
   std::vector<TaylorPose> poses;
-  const JointMotion motion(*model, test::randomModelState(*model, rng), test::randomModelState(*model, rng));
+  const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
   forwardKinematics(*model, kin, motion.stateAt(0.5));
   const Eigen::Isometry3d g = kin.X_WL.back();
   double previous = INFINITY;

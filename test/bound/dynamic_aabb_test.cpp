@@ -25,7 +25,7 @@ TEST(DynamicAabb, EnclosesSampledLinkPointsOverRandomSubIntervals)
     std::vector<IntervalPose> interval;
     for (int trial = 0; trial < 15; ++trial)
     {
-      const JointMotion motion(*model, test::randomModelState(*model, rng), test::randomModelState(*model, rng));
+      const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
       double t0 = trial == 0 ? 0.0 : unit(rng), t1 = trial == 0 ? 1.0 : unit(rng);
       if (t0 > t1)
         std::swap(t0, t1);
@@ -63,8 +63,8 @@ TEST(DynamicAabb, TaylorBoxesAreSmallerThanIntervalBoxesOnTheSnake)
   std::vector<IntervalPose> interval;
   for (int trial = 0; trial < 20; ++trial)
   {
-    const Eigen::VectorXd q0 = test::randomModelState(*model, rng);
-    const Eigen::VectorXd q1 = q0 + 0.3 * (test::randomModelState(*model, rng) - q0);  // PRM-length edge
+    const Eigen::VectorXd q0 = test::randomState(*model, rng);
+    const Eigen::VectorXd q1 = q0 + 0.3 * (test::randomState(*model, rng) - q0);  // PRM-length edge
     const JointMotion motion(*model, q0, q1);
     linkTaylorPoses(motion, TaylorDomain(0.0, 1.0), taylor);
     linkIntervalPoses(motion, 0.0, 1.0, interval);

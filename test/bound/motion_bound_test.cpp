@@ -31,8 +31,8 @@ TEST(MotionBound, BoundsSampledDisplacementsOfEveryGeometryPoint)
     KinematicsWorkspace ws_a(*model), ws(*model);
     for (int trial = 0; trial < 40; ++trial)
     {
-      const Eigen::VectorXd q0 = test::randomModelState(*model, rng);
-      Eigen::VectorXd q1 = test::randomModelState(*model, rng);
+      const Eigen::VectorXd q0 = test::randomState(*model, rng);
+      Eigen::VectorXd q1 = test::randomState(*model, rng);
       const JointMotion motion(*model, q0, q1);
       double t_a = unit(rng), t_b = unit(rng);
       if (t_a > t_b)

@@ -12,6 +12,7 @@
 
 #include "ompl_ccd/model/link.h"
 #include "ompl_ccd/model/robot_model.h"
+#include "support/random_edges.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd::test
@@ -32,31 +33,6 @@ inline std::vector<std::shared_ptr<const RobotModel>> boundTestModels()
   models.push_back(
       std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(examplePath("arm/arm.urdf"), floating)));
   return models;
-}
-
-/** \brief A uniformly random valid state of \a model. */
-inline Eigen::VectorXd randomModelState(const RobotModel &model, std::mt19937 &rng)
-{
-  Eigen::VectorXd q(model.nq());
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::normal_distribution<double> gauss;
-  for (const Joint &joint : model.joints())
-  {
-    if (joint.nq() == 0)
-      continue;
-    const int i = joint.q_index;
-    if (joint.type == JointType::Floating)
-    {
-      for (int k = 0; k < 3; ++k)
-        q[i + k] = joint.position_lower[k] + unit(rng) * (joint.position_upper[k] - joint.position_lower[k]);
-      q.segment<4>(i + 3) = Eigen::Vector4d(gauss(rng), gauss(rng), gauss(rng), gauss(rng)).normalized();
-    }
-    else if (joint.type == JointType::Continuous)
-      q[i] = -M_PI + unit(rng) * 2.0 * M_PI;
-    else
-      q[i] = joint.lower + unit(rng) * (joint.upper - joint.lower);
-  }
-  return q;
 }
 
 /** \brief Points p_L of \a geometry in its link frame: every mesh vertex (at most \a max_points,

@@ -23,14 +23,6 @@ const std::vector<std::string> kPrivateKeys = {"mesh_base_dir", "package_paths",
                                                "path_file",     "report_file"};
 const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads"};
 
-std::string joined(const std::vector<std::string> &names)
-{
-  std::string out;
-  for (const std::string &name : names)
-    out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
 /** \brief A value as a message shows it: "string 'x'", "a list", "a map", ... */
 std::string shown(XmlRpcValue &value)
 {
@@ -147,13 +139,13 @@ public:
       const std::string top = key.substr(0, key.find('/'));
       OMPL_CCD_THROW_UNLESS(std::find(kPrivateKeys.begin(), kPrivateKeys.end(), top) != kPrivateKeys.end(),
                             "ompl_ccd_plan_node: unknown parameter '~", key, "'; the node reads ~",
-                            joined(kPrivateKeys), ": fix the name.");
+                            joinNames(kPrivateKeys), ": fix the name.");
       if (top == "validator_options" && key != top)
       {
         const std::string option = key.substr(top.size() + 1);
         OMPL_CCD_THROW_UNLESS(std::find(kValidatorKeys.begin(), kValidatorKeys.end(), option) != kValidatorKeys.end(),
                               "ompl_ccd_plan_node: unknown parameter '~", key, "'; validator_options has ",
-                              joined(kValidatorKeys), ": fix the name.");
+                              joinNames(kValidatorKeys), ": fix the name.");
       }
     }
   }
@@ -181,7 +173,7 @@ StateSpec readState(const PrivateParameters &params, const std::string &key)
 void checkName(const std::string &key, const std::string &value, const std::vector<std::string> &known)
 {
   OMPL_CCD_THROW_UNLESS(std::find(known.begin(), known.end(), value) != known.end(), "ompl_ccd_plan_node: parameter '~",
-                        key, "' is '", value, "'; set it to one of: ", joined(known), ".");
+                        key, "' is '", value, "'; set it to one of: ", joinNames(known), ".");
 }
 
 /** \brief ~\a key as a list of strings; empty when not set. */
@@ -205,7 +197,7 @@ ValidatorOptions readValidatorOptions(const PrivateParameters &params)
   if (std::optional<XmlRpcValue> map = params.get("validator_options"))
     OMPL_CCD_THROW_UNLESS(map->getType() == XmlRpcValue::TypeStruct,
                           "ompl_ccd_plan_node: parameter '~validator_options' must be a map with keys ",
-                          joined(kValidatorKeys), " (got ", shown(*map), "); fix its value.");
+                          joinNames(kValidatorKeys), " (got ", shown(*map), "); fix its value.");
   options.resolution = params.number("validator_options/resolution", options.resolution, "a number in (0, 1]");
   options.tolerance = params.number("validator_options/tolerance", options.tolerance, "a number > 0");
   options.clearance = params.number("validator_options/clearance", options.clearance, "a number of metres >= 0");
@@ -290,7 +282,7 @@ Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, con
       known.push_back(entry.first);
     OMPL_CCD_THROW_UNLESS(found != named.end(), "ompl_ccd_plan_node: parameter '", parameter, "' names state '",
                           *name, "', which robot_description_semantic does not define (known: ",
-                          known.empty() ? "none" : joined(known), "); give a list of ", model.nq(),
+                          known.empty() ? "none" : joinNames(known), "); give a list of ", model.nq(),
                           " joint values or a group_state name.");
     q = found->second;
   }
