@@ -277,26 +277,17 @@ void runWorld(const BenchWorld &bench, const Settings &settings)
     n_unresolved += label.verdict == OracleVerdict::Unresolved;
   }
 
+  // OMPL's sampling validator at both resolutions is always measured: the ratios' reference.
   std::vector<Contender> contenders;
+  for (double resolution : {0.01, 0.001})
+  {
+    ValidatorOptions options;
+    options.resolution = resolution;
+    contenders.push_back(validatorContender("discrete@" + format(resolution, 3), "discrete", world, options));
+  }
   for (const std::string &name : settings.validators)
-  {
-    if (name == "discrete")
-    {
-      for (double resolution : {0.01, 0.001})
-      {
-        ValidatorOptions options;
-        options.resolution = resolution;
-        contenders.push_back(validatorContender("discrete@" + format(resolution, 3), name, world, options));
-      }
-    }
-    else
+    if (name != "discrete")
       contenders.push_back(validatorContender(name, name, world, {}));
-  }
-  if (std::find(settings.validators.begin(), settings.validators.end(), "discrete") == settings.validators.end())
-  {
-    ValidatorOptions options;  // the reference of the ratios is always measured
-    contenders.insert(contenders.begin(), validatorContender("discrete@0.010", "discrete", world, options));
-  }
   Contender fcl;
   fcl.label = "fcl-ca-linear (per pair)";
   fcl.fcl = std::make_unique<FclLinearCcd>(world);

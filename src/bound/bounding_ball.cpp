@@ -1,5 +1,8 @@
 #include "ompl_ccd/bound/bounding_ball.h"
 
+#include <cmath>
+#include <limits>
+
 namespace ompl_ccd
 {
 namespace
@@ -39,6 +42,9 @@ double radius(const AffineMetric &metric, const PoseEnclosure<S> &X_t, const Eig
   for (int i = 0; i < 3; ++i)
     r_sq += Interval(metric.principalMoments()(i)) *
             squaredDeviation(X_t, g, Eigen::Vector3d(metric.principalAxes().col(i)), 0.0);
+  // A non-finite enclosure (overflow) bounds nothing: an infinite ball excludes nothing.
+  if (!std::isfinite(r_sq.hi()))
+    return std::numeric_limits<double>::infinity();
   return sqrt(r_sq).hi();
 }
 }  // namespace

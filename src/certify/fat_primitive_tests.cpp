@@ -19,7 +19,8 @@ constexpr double kWiden = 1e-9;
 constexpr double kSliver = 1e-6;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-bool maybeNonPositive(double value, double magnitude) { return value <= kRelative * magnitude; }
+/// NaN answers "maybe": only a provably positive value excludes contact.
+bool maybeNonPositive(double value, double magnitude) { return !(value > kRelative * magnitude); }
 
 double cross2(const Eigen::Vector2d &a, const Eigen::Vector2d &b) { return a.x() * b.y() - a.y() * b.x(); }
 

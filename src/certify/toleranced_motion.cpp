@@ -114,7 +114,7 @@ double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
 bool ballMayTouchBox(const Eigen::Vector3d &c, double r, const Eigen::AlignedBox3d &box)
 {
   const double d_sq = box.squaredExteriorDistance(c);
-  return d_sq <= r * r * (1.0 + 1e-9) + 1e-18;
+  return !(d_sq > r * r * (1.0 + 1e-9) + 1e-18);  // NaN: maybe touching
 }
 
 void bump(Stats &stats, const char *key, double by = 1.0) { stats[key] += by; }

@@ -52,6 +52,9 @@ TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, 
     {
       const aiVector3D &p = in->mVertices[v];
       mesh->vertices.emplace_back(scale.x() * p.x, scale.y() * p.y, scale.z() * p.z);
+      OMPL_CCD_THROW_UNLESS(mesh->vertices.back().allFinite(), "loadMesh: ", context, ": mesh file '", path,
+                            "' has a vertex that is not finite (NaN or inf) after scale [", formatVector(scale),
+                            "]; fix the mesh or its scale.");
     }
     for (unsigned int f = 0; f < in->mNumFaces; ++f)
     {

@@ -2,6 +2,7 @@
 
 #include <Eigen/Geometry>
 #include <gmock/gmock.h>
+#include <limits>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -104,6 +105,13 @@ TEST(MeshLoader, RefusesAllDegenerate)
                         "' has zero area"));
   // Two zero scales flatten a good mesh onto a line.
   EXPECT_THAT(errorOf("tetra.stl", Eigen::Vector3d(1, 0, 0)), HasSubstr("has zero area (after scale [1 0 0]); fix"));
+}
+
+TEST(MeshLoader, RefusesNonFiniteVertices)
+{
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(errorOf("tetra.stl", Eigen::Vector3d(inf, 1, 1)),
+              HasSubstr("has a vertex that is not finite (NaN or inf) after scale [inf 1 1]; fix the mesh or its scale."));
 }
 }  // namespace
 }  // namespace ompl_ccd
