@@ -271,7 +271,8 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
       dt = std::max(dt, mu_n > 0.0 ? (s - query.clearance) / mu_n : kInfinity);
     }
   }
-  return dt * (1.0 - 1e-12);  // division rounding
+  // division rounding; a NaN bound certifies nothing (the step cap then gives Undecided)
+  return dt >= 0.0 ? dt * (1.0 - 1e-12) : 0.0;
 }
 
 ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws, const JointMotion &motion,
@@ -297,7 +298,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
     result.p_WA = nearest.p_WA;
     result.p_WB = nearest.p_WB;
     // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
-    if (d - query.clearance < contact_distance)
+    if (!(d - query.clearance >= contact_distance))  // NaN counts as contact: never certified
     {
       result.status = Advance::Status::Contact;
       return result;
