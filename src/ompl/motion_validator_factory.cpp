@@ -26,17 +26,23 @@ ompl::base::MotionValidatorPtr makeDiscrete(const ompl::base::SpaceInformationPt
   return std::make_shared<ompl::base::DiscreteMotionValidator>(si);
 }
 
+/** \brief The certifiers' query settings from the validator options. */
+Query queryOf(const ValidatorOptions &options)
+{
+  Query query;
+  query.tolerance = options.tolerance;
+  query.clearance = options.clearance;
+  return query;
+}
+
 /** \brief The toleranced-motion certifier ([SchroeckerWeber]); options.threads threads per query. */
 ompl::base::MotionValidatorPtr makeToleranced(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
                                               const ValidatorOptions &options)
 {
   TolerancedMotionOptions settings;
   settings.threads = options.threads;
-  Query query;
-  query.tolerance = options.tolerance;
-  query.clearance = options.clearance;
   return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
-                                                     std::make_shared<TolerancedMotion>(world, settings), query);
+                                                     std::make_shared<TolerancedMotion>(world, settings), queryOf(options));
 }
 
 /** \brief The CATCH conservative-advancement certifier ([Zhang2007]). */
@@ -44,11 +50,8 @@ ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::Spa
                                                            const CollisionWorldPtr &world,
                                                            const ValidatorOptions &options)
 {
-  Query query;
-  query.tolerance = options.tolerance;
-  query.clearance = options.clearance;
   return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
-                                                     std::make_shared<ConservativeAdvancement>(world), query);
+                                                     std::make_shared<ConservativeAdvancement>(world), queryOf(options));
 }
 
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a

@@ -4,23 +4,15 @@
 
 #include <cmath>
 
+#include "model_fixtures.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-const RobotModel &planar2r()
-{
-  static const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/planar_2r.urdf"));
-  return model;
-}
-
-const RobotModel &floatingModel()
-{
-  static const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/floating.urdf"));
-  return model;
-}
+using test::floatingModel;
+using test::planar2r;
 
 Eigen::VectorXd floatingState(const Eigen::Vector3d &p, const Eigen::Quaterniond &R, double wheel)
 {
