@@ -108,6 +108,12 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         options.max_hull_steps, ") must be at least 1; raise it.");
   OMPL_CCD_THROW_UNLESS(options.max_taylor_pieces >= 1, "ConservativeAdvancement: max_taylor_pieces (",
                         options.max_taylor_pieces, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.distance_rel_err >= 0.0 && std::isfinite(options.distance_rel_err),
+                        "ConservativeAdvancement: distance_rel_err (", options.distance_rel_err,
+                        ") must be finite and non-negative; use 0.25, or 0 for exact distances.");
+  OMPL_CCD_THROW_UNLESS(options.slab_reuse >= 0.0 && std::isfinite(options.slab_reuse),
+                        "ConservativeAdvancement: slab_reuse (", options.slab_reuse,
+                        ") must be finite and non-negative; use 0.5, or 1 for a distance query at every step.");
   OMPL_CCD_THROW_UNLESS(options.refine_factor > 0.0 && options.refine_factor <= 1.0,
                         "ConservativeAdvancement: refine_factor (", options.refine_factor,
                         ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
@@ -206,17 +212,27 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
   // pieces short enough that no chain turns by much more than a radian in one
   const int pieces =
       std::clamp(static_cast<int>(std::ceil(largestChainRotation(motion))), 1, options_.max_taylor_pieces);
+  // Only bodies of pairs that survived the swept boxes can lose pairs: the others keep their box.
+  std::vector<bool> in_play(n, false);
+  for (const BodyPair &pair : ws.pcl)
+  {
+    in_play[pair.a] = true;
+    if (pair.b >= 0)
+      in_play[pair.b] = true;
+  }
   std::vector<Eigen::AlignedBox3d> taylor_boxes(n);
   for (int k = 0; k < pieces; ++k)
   {
     linkTaylorPoses(motion, TaylorDomain(static_cast<double>(k) / pieces, static_cast<double>(k + 1) / pieces),
                     ws.taylor);
     for (std::size_t b = 0; b < n; ++b)
-      taylor_boxes[b].extend(dynamicAabb(ws.taylor[bodies_[b].ref.link], bodies_[b].box));
+      if (in_play[b])
+        taylor_boxes[b].extend(dynamicAabb(ws.taylor[bodies_[b].ref.link], bodies_[b].box));
   }
   for (std::size_t b = 0; b < n; ++b)
-    ws.aabbs[b] =
-        ws.aabbs[b].intersection(Eigen::AlignedBox3d(taylor_boxes[b].min() - widen, taylor_boxes[b].max() + widen));
+    if (in_play[b])
+      ws.aabbs[b] = ws.aabbs[b].intersection(
+          Eigen::AlignedBox3d(taylor_boxes[b].min() - widen, taylor_boxes[b].max() + widen));
   ws.stats["taylor_pieces"] = pieces;
 }
 
@@ -240,8 +256,8 @@ double ConservativeAdvancement::slabWidth(const Workspace &ws, const BodyPair &p
 }
 
 double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t,
-                                           double t_limit, double d, const Eigen::Vector3d &p_WA,
-                                           const Eigen::Vector3d &p_WB, const Query &query) const
+                                           double t_limit, double d, const Separation &separation,
+                                           const Query &query) const
 {
   const std::vector<Eigen::Isometry3d> &X_WL = ws.kinematics.X_WL;
   const Body &A = bodies_[pair.a];
@@ -258,18 +274,13 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   }
   double dt = mu > 0.0 ? (d - query.clearance) / mu : kInfinity;
   // Directed: the slab between the hulls along n shrinks at most at μ_A(n) + μ_B(n)
-  const Eigen::Vector3d gap = p_WB - p_WA;
-  if (gap.norm() > 1e-9)
+  if (separation.valid && separation.width > query.clearance)
   {
-    const Eigen::Vector3d n = gap.normalized();
-    const double s = slabWidth(ws, pair, n);
-    if (s > query.clearance)
-    {
-      double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n);
-      if (pair.b >= 0)
-        mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n);
-      dt = std::max(dt, mu_n > 0.0 ? (s - query.clearance) / mu_n : kInfinity);
-    }
+    const Eigen::Vector3d &n = separation.n;
+    double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n);
+    if (pair.b >= 0)
+      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n);
+    dt = std::max(dt, mu_n > 0.0 ? (separation.width - query.clearance) / mu_n : kInfinity);
   }
   // division rounding; a NaN bound certifies nothing (the step cap then gives Undecided)
   return dt >= 0.0 ? dt * (1.0 - 1e-12) : 0.0;
@@ -286,30 +297,63 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
                   : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
   Stats &stats = ws.stats;
   Advance result;
+  Separation separation;
+  double queried_distance = 0.0;  // distance at the last query
   double t = t_start;
   for (int step = 0;; ++step)
   {
     poseAt(ws, motion, t);
-    NearestPoints nearest;
-    const double d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
-    stats[hulls ? "hull_distance_queries" : "distance_queries"] += 1;
-    result.t = t;
-    result.distance = d;
-    result.p_WA = nearest.p_WA;
-    result.p_WB = nearest.p_WB;
-    // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
-    if (!(d - query.clearance >= contact_distance))  // NaN counts as contact: never certified
+    // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
+    // distance, so it certifies a step without a distance query while it stays wide.
+    if (separation.valid)
+      separation.width = slabWidth(ws, pair, separation.n);
+    double d;
+    if (separation.valid && separation.width - query.clearance >= contact_distance &&
+        separation.width >= options_.slab_reuse * queried_distance)
     {
-      result.status = Advance::Status::Contact;
-      return result;
+      d = separation.width;
+      stats["slab_steps"] += 1;
     }
+    else
+    {
+      // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
+      // contact is only ever decided on the exact distance.
+      NearestPoints nearest;
+      const double rel_err = hulls ? 0.0 : options_.distance_rel_err;
+      d = pairDistanceLowerBound(*objects[pair.a], other, &nearest, rel_err);
+      stats[hulls ? "hull_distance_queries" : "distance_queries"] += 1;
+      if (rel_err > 0.0 && !(d - query.clearance >= contact_distance))
+      {
+        d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
+        stats["distance_queries"] += 1;
+      }
+      queried_distance = d;
+      result.distance = d;
+      result.p_WA = nearest.p_WA;
+      result.p_WB = nearest.p_WB;
+      const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
+      separation.valid = gap.norm() > 1e-9;
+      if (separation.valid)
+      {
+        separation.n = gap.normalized();
+        separation.width = slabWidth(ws, pair, separation.n);
+      }
+      // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
+      if (!(d - query.clearance >= contact_distance))  // NaN counts as contact: never certified
+      {
+        result.t = t;
+        result.status = Advance::Status::Contact;
+        return result;
+      }
+    }
+    result.t = t;
     if (step >= max_steps)
     {
       result.status = Advance::Status::Capped;
       return result;
     }
     // Δt ≤ (d − clearance)/μ, [Zhang2007] Eq. (4); rounded down so [t, t + Δt] stays certified
-    const double dt = stepLength(ws, motion, pair, t, t_limit, d, nearest.p_WA, nearest.p_WB, query);
+    const double dt = stepLength(ws, motion, pair, t, t_limit, d, separation, query);
     stats[hulls ? "hull_ca_steps" : "ca_steps"] += 1;
     if (!(t + dt < t_limit))
     {
@@ -398,6 +442,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = Stats{{"distance_queries", 0}, {"hull_distance_queries", 0}, {"ca_steps", 0}, {"hull_ca_steps", 0},
+                   {"slab_steps", 0},
                    {"undecided_cap_hits", 0}};
   ws.posed_motion = nullptr;
 

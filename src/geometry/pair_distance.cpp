@@ -1,23 +1,98 @@
 #include "ompl_ccd/geometry/pair_distance.h"
 
 #include <algorithm>
+#include <cassert>
+#include <limits>
 #include <fcl/narrowphase/distance.h>
+#include <fcl/narrowphase/detail/traversal/collision_node.h>
+#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
+#include <fcl/narrowphase/detail/traversal/distance/mesh_distance_traversal_node.h>
+#include <fcl/narrowphase/detail/traversal/distance/mesh_shape_distance_traversal_node.h>
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/cylinder.h>
+#include <fcl/geometry/shape/sphere.h>
 
 namespace ompl_ccd
 {
 namespace
 {
 bool isMesh(const fcl::CollisionObjectd &object) { return object.getObjectType() == fcl::OT_BVH; }
+
+using Mesh = fcl::BVHModel<fcl::OBBRSSd>;
+using Solver = fcl::detail::GJKSolver_libccd<double>;
+
+/// FCL 0.7's traversal nodes copy rel_err/abs_err from their own default request, before
+/// initialize() sets the real one, so fcl::distance never stops early: these run the same
+/// traversals as fcl::distance with the request's error bounds in force.
+template <typename Node, typename... Arguments>
+double traverseWithErrorBounds(Node &node, const fcl::DistanceRequestd &request, fcl::DistanceResultd &result,
+                               const Arguments &...arguments)
+{
+  fcl::detail::initialize(node, arguments..., request, result);
+  node.rel_err = request.rel_err;
+  node.abs_err = request.abs_err;
+  fcl::detail::distance(&node);
+  return result.min_distance;
+}
+
+template <typename Shape>
+double meshShapeDistance(const fcl::CollisionObjectd &mesh, const fcl::CollisionObjectd &shape,
+                         const fcl::DistanceRequestd &request, fcl::DistanceResultd &result)
+{
+  Solver solver;
+  solver.distance_tolerance = request.distance_tolerance;
+  fcl::detail::MeshShapeDistanceTraversalNodeOBBRSS<Shape, Solver> node;
+  return traverseWithErrorBounds(node, request, result, static_cast<const Mesh &>(*mesh.collisionGeometry()),
+                                 mesh.getTransform(), static_cast<const Shape &>(*shape.collisionGeometry()),
+                                 shape.getTransform(), &solver);
+}
+
+/// fcl::distance(a, b) with early stops: mesh–mesh and mesh–primitive (either order); other
+/// pairs (GJK on convex shapes) through fcl::distance itself.
+double distanceWithErrorBounds(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
+                               const fcl::DistanceRequestd &request, fcl::DistanceResultd &result)
+{
+  if (isMesh(a) && isMesh(b))
+  {
+    fcl::detail::MeshDistanceTraversalNodeOBBRSS<double> node;
+    return traverseWithErrorBounds(node, request, result, static_cast<const Mesh &>(*a.collisionGeometry()),
+                                   a.getTransform(), static_cast<const Mesh &>(*b.collisionGeometry()),
+                                   b.getTransform());
+  }
+  if (isMesh(b) && !isMesh(a))
+  {
+    const double d = distanceWithErrorBounds(b, a, request, result);
+    std::swap(result.nearest_points[0], result.nearest_points[1]);
+    return d;
+  }
+  if (isMesh(a))
+    switch (b.getNodeType())
+    {
+      case fcl::GEOM_BOX:
+        return meshShapeDistance<fcl::Boxd>(a, b, request, result);
+      case fcl::GEOM_SPHERE:
+        return meshShapeDistance<fcl::Sphered>(a, b, request, result);
+      case fcl::GEOM_CYLINDER:
+        return meshShapeDistance<fcl::Cylinderd>(a, b, request, result);
+      default:
+        break;
+    }
+  return fcl::distance(&a, &b, request, result);
+}
 }  // namespace
 
-double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest)
+double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest,
+                              double rel_err)
 {
+  assert(rel_err >= 0.0);
   fcl::DistanceRequestd request;
   request.enable_nearest_points = nearest != nullptr;
-  request.rel_err = 0.0;  // exact traversal: no early stop (issue 3, requirement 2)
-  request.abs_err = 0.0;
+  // FCL prunes a pair of bounding volumes at distance c when c ≥ d − abs_err AND c·(1 + rel_err) ≥ d
+  // (d the smallest distance so far): abs_err = ∞ leaves the relative test alone, rel_err = 0 is exact.
+  request.rel_err = rel_err;
+  request.abs_err = rel_err > 0.0 ? std::numeric_limits<double>::infinity() : 0.0;
   fcl::DistanceResultd result;
-  const double d = fcl::distance(&a, &b, request, result);
+  const double d = distanceWithErrorBounds(a, b, request, result);
   if (nearest)
   {
     nearest->p_WA = result.nearest_points[0];
@@ -26,6 +101,8 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
   if (!(d > 0.0))  // touching, overlapping (FCL returns −1 or 0) or NaN: no clearance is certified
     return 0.0;
   const double slack = (isMesh(a) && isMesh(b)) ? 1e-12 * (1.0 + d) : kGjkDistanceSlack;
-  return std::max(0.0, d - slack);
+  // every pruned pair was at least d/(1 + rel_err) apart; the product is rounded down
+  const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - 1e-15) : d;
+  return std::max(0.0, deflated - slack);
 }
 }  // namespace ompl_ccd

@@ -13,6 +13,11 @@
 ///   - directed: the slab between the bodies along n = p_B − p_A (FCL's nearest points), whose
 ///     width s comes from the bodies' convex-hull support functions, with μ_n = the bodies' speed
 ///     bounds along n. A slab separates the bodies for any n, so no convexity is needed.
+/// Between distance queries the slab along the last query's n is re-measured at the new time
+/// (support functions only); while it stays wide it is itself the distance lower bound of the next
+/// step, and FCL is queried again only when it has narrowed (options slab_reuse). Far from contact
+/// the exact-geometry distance is computed to within a relative error (distance_rel_err); contact
+/// is always decided on the exact distance.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
 ///   - Verdict::Collision iff CA met a configuration with d < clearance + tolerance; its time is
@@ -37,7 +42,8 @@
 /// motions whose distance dips into [clearance, clearance + tolerance): both answers keep the
 /// contract (Free certifies distance ≥ clearance; Collision shows distance < clearance + tolerance).
 ///
-/// Stats: distance_queries, hull_distance_queries, ca_steps, pcl_before_culling,
+/// Stats: distance_queries, hull_distance_queries, ca_steps, hull_ca_steps, slab_steps (steps
+/// taken on a re-measured slab, without a query), pcl_before_culling,
 /// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, taylor_pieces.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
@@ -63,6 +69,14 @@ struct ConservativeAdvancementOptions
 {
   /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided). */
   int max_steps_per_pair = 2000;
+  /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
+      traversal stops early and the distance is deflated by 1 + distance_rel_err (pair_distance.h);
+      contact is decided on the exact distance. 0: every distance exact. */
+  double distance_rel_err = 0.25;
+  /** \brief A CA step may use the slab along the last distance query's direction instead of a new
+      query while the slab is at least this fraction of that query's distance (and wider than the
+      contact distance). 1: a query at every step. */
+  double slab_reuse = 0.5;
   /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
       reached is a valid τ̌ whenever the hull pass stops). */
   int max_hull_steps = 16;
@@ -124,13 +138,21 @@ private:
   };
   struct Workspace;
   struct Advance;
+  /** \brief A direction n (unit, world frame) and the width of the slab between the pair's hulls
+      along it: min over B of x·n − max over A of x·n, a lower bound on their distance. */
+  struct Separation
+  {
+    bool valid = false;
+    Eigen::Vector3d n = Eigen::Vector3d::Zero();
+    double width = 0.0;
+  };
   void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
   Advance advance(Workspace &ws, const JointMotion &motion, const BodyPair &pair, bool hulls, double t_start,
                   double t_limit, int max_steps, double contact_distance, const Query &query) const;
   double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
-                    double d, const Eigen::Vector3d &p_WA, const Eigen::Vector3d &p_WB, const Query &query) const;
+                    double d, const Separation &separation, const Query &query) const;
   template <typename LowerBound>
   Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const LowerBound &hullLowerBound) const;
   double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;

@@ -3,8 +3,8 @@
 /// A guaranteed lower bound on the distance between two posed FCL objects (a link geometry and an
 /// obstacle, or two link geometries), for conservative advancement.
 ///
-/// FCL's mesh–mesh distance is exact when rel_err = abs_err = 0 (used here; the traversal would
-/// otherwise stop early). Pairs involving a primitive or a convex hull go through GJK, which
+/// FCL's mesh–mesh distance is exact when rel_err = abs_err = 0; with a relative error r the
+/// traversal stops early and its distance is deflated by 1 + r (issue 3, requirement 2). Pairs involving a primitive or a convex hull go through GJK, which
 /// stops when its progress falls under distance_tolerance; that distance is deflated by
 /// kGjkDistanceSlack before it decides anything.
 
@@ -26,7 +26,10 @@ struct NearestPoints
 /** \brief Lower bound d̲ ≥ 0 on the distance between \a a and \a b at their current poses: 0 when
     they touch or overlap, else FCL's distance deflated by a relative 1e-12 (mesh–mesh) or by
     kGjkDistanceSlack (anything with a primitive or convex shape). Symmetric in a and b.
-    \param[out] nearest if non-null, FCL's nearest points (p_WA on \a a). */
+    \param[out] nearest if non-null, FCL's nearest points (p_WA on \a a).
+    \param rel_err 0 for the exact distance; r > 0 lets FCL's mesh traversal stop early, the result
+      then being FCL's distance / (1 + r): a lower bound within the factor 1 + r, much cheaper when
+      the objects are far apart (conservative-advancement steps do not need more). */
 double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
-                              NearestPoints *nearest = nullptr);
+                              NearestPoints *nearest = nullptr, double rel_err = 0.0);
 }  // namespace ompl_ccd
