@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <fcl/narrowphase/collision.h>
 #include <optional>
 
 #include "ompl_ccd/bound/motion_bound.h"
@@ -97,6 +98,8 @@ struct ConservativeAdvancement::Advance
   double t = 0.0;
   double distance = 0.0;
   Eigen::Vector3d p_WA = Eigen::Vector3d::Zero(), p_WB = Eigen::Vector3d::Zero();
+  /** \brief Contact normal from A to B when the points coincide (a probe's collision); else zero. */
+  Eigen::Vector3d normal = Eigen::Vector3d::Zero();
 };
 
 ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
@@ -114,6 +117,8 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
   OMPL_CCD_THROW_UNLESS(options.slab_reuse >= 0.0 && std::isfinite(options.slab_reuse),
                         "ConservativeAdvancement: slab_reuse (", options.slab_reuse,
                         ") must be finite and non-negative; use 0.5, or 1 for a distance query at every step.");
+  OMPL_CCD_THROW_UNLESS(options.collision_probes >= 0, "ConservativeAdvancement: collision_probes (",
+                        options.collision_probes, ") must be at least 0; use 8, or 0 for no probes.");
   OMPL_CCD_THROW_UNLESS(options.refine_factor > 0.0 && options.refine_factor <= 1.0,
                         "ConservativeAdvancement: refine_factor (", options.refine_factor,
                         ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
@@ -365,13 +370,12 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   }
 }
 
-Contact ConservativeAdvancement::witness(const BodyPair &pair, double t, double d, const Eigen::Vector3d &p_WA,
-                                         const Eigen::Vector3d &p_WB) const
+Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &advance) const
 {
   const RobotModel &robot = world_->robot();
   const BodyRef &a = bodies_[pair.a].ref;
   Contact contact;
-  contact.time = t;
+  contact.time = advance.t;
   contact.link = robot.links()[a.link].geometries[a.geometry].urdf_link;
   if (pair.b >= 0)
   {
@@ -380,20 +384,51 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, double t, double 
   }
   else
     contact.other = world_->scene().obstacles()[pair.obstacle].name;
-  contact.point_a = p_WA;
-  contact.point_b = p_WB;
-  if ((p_WB - p_WA).norm() > 0.0)
-    contact.normal = (p_WB - p_WA).normalized();
-  contact.distance = d;
+  contact.point_a = advance.p_WA;
+  contact.point_b = advance.p_WB;
+  const Eigen::Vector3d gap = advance.p_WB - advance.p_WA;
+  contact.normal = gap.norm() > 0.0 ? Eigen::Vector3d(gap.normalized()) : advance.normal;
+  contact.distance = advance.distance;
   return contact;
+}
+
+std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCollision(Workspace &ws,
+                                                                                     const JointMotion &motion,
+                                                                                     const BodyPair &pair,
+                                                                                     double t_from) const
+{
+  const fcl::CollisionObjectd &other =
+      pair.b >= 0 ? *ws.mesh_objects[pair.b] : world_->scene().object(pair.obstacle);
+  const int samples = options_.collision_probes;
+  for (int k = 1; k <= samples; ++k)
+  {
+    const double t = k == samples ? 1.0 : t_from + (1.0 - t_from) * k / samples;
+    poseAt(ws, motion, t);
+    fcl::CollisionRequestd request(1, true);
+    fcl::CollisionResultd result;
+    ws.stats["collision_probes"] += 1;
+    if (fcl::collide(ws.mesh_objects[pair.a].get(), &other, request, result) > 0)
+    {
+      const fcl::Contactd &touch = result.getContact(0);
+      Advance hit;
+      hit.status = Advance::Status::Contact;
+      hit.t = t;
+      hit.p_WA = hit.p_WB = touch.pos;
+      // FCL's normal points from its first object to the second; the order was kept
+      hit.normal = touch.normal.norm() > 0.0 ? Eigen::Vector3d(touch.normal.normalized()) : Eigen::Vector3d::Zero();
+      return hit;
+    }
+  }
+  return std::nullopt;
 }
 
 template <typename LowerBound>
 Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion, const Query &query,
                                        const LowerBound &hullLowerBound) const
 {
-  // Early exit for planners ([Zhang2007] Sec. 8): each pair in turn, its hull bound τ̌ then CA
-  // from τ̌ to 1; the first contact decides Collision (upper TOC bound < 1) without bounding the
+  // Early exit for planners ([Zhang2007] Sec. 8): each pair in turn, its hull bound τ̌, a few
+  // probes for a configuration in collision in [τ̌, 1], then CA from τ̌ to 1; the first contact
+  // (or probe in collision) decides Collision (upper TOC bound < 1) without bounding the
   // remaining pairs, so toc_lower is then only the smallest τ̌ met (0 if a pair was left unvisited).
   Report report;
   double capped_lower = kInfinity;
@@ -404,14 +439,18 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
     if (lower > 1.0)
       continue;
     ++visited;
+    // a configuration found in collision decides at once, before CA creeps up to the contact
+    const std::optional<Advance> hit = probeCollision(ws, motion, ws.pcl[i], lower);
     const Advance result =
-        advance(ws, motion, ws.pcl[i], false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
+        hit ? *hit
+            : advance(ws, motion, ws.pcl[i], false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
     if (result.status == Advance::Status::Contact)
     {
       report.verdict = Verdict::Collision;
       report.toc_upper = result.t;
-      report.toc_lower = i + 1 < ws.pcl.size() ? 0.0 : std::min(result.t, capped_lower);
-      report.witness = witness(ws.pcl[i], result.t, result.distance, result.p_WA, result.p_WB);
+      // a probe certifies nothing of its pair beyond τ̌
+      report.toc_lower = i + 1 < ws.pcl.size() ? 0.0 : std::min(hit ? lower : result.t, capped_lower);
+      report.witness = witness(ws.pcl[i], result);
       ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
       report.stats = ws.stats;
       return report;
@@ -442,7 +481,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = Stats{{"distance_queries", 0}, {"hull_distance_queries", 0}, {"ca_steps", 0}, {"hull_ca_steps", 0},
-                   {"slab_steps", 0},
+                   {"slab_steps", 0}, {"collision_probes", 0},
                    {"undecided_cap_hits", 0}};
   ws.posed_motion = nullptr;
 
@@ -508,7 +547,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       {
         t_min = fine.t;  // Alg. 1, line 21
         found = true;
-        report.witness = witness(ws.pcl[i], fine.t, fine.distance, fine.p_WA, fine.p_WB);
+        report.witness = witness(ws.pcl[i], fine);
         continue;
       }
       if (fine.status == Advance::Status::Capped)
@@ -517,7 +556,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
         ws.stats["undecided_cap_hits"] += 1;
       }
       if (!graze || result.t < graze->time)
-        graze = witness(ws.pcl[i], result.t, result.distance, result.p_WA, result.p_WB);
+        graze = witness(ws.pcl[i], result);
     }
     else if (result.status == Advance::Status::Capped)
     {

@@ -7,6 +7,9 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/scene_loader.h"
+#include "support/random_edges.h"
+#include "support/test_paths.h"
 
 namespace ompl_ccd
 {
@@ -90,6 +93,63 @@ TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
   EXPECT_LT(report.toc_upper, 1.0);
 }
 
+TEST(ConservativeAdvancement, DecideProbeFindsAConfigurationInCollisionWithoutCreepingUpToIt)
+{
+  // The bar sweeps through the post (contact at t ≈ 0.93 of 0 → 1.5 rad; at 2.4 rad it is deep
+  // inside): a probe at t = 5/8 (1.5 rad) already lies in collision, so no CA step is needed.
+  const Report report = certifyBar(barWorld({post()}), 0.0, 2.4, Mode::Decide);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_GT(report.stats.at("collision_probes"), 0.0);
+  EXPECT_EQ(report.stats.at("distance_queries"), 0.0);
+  EXPECT_LE(report.toc_lower, closedFormContactAngle() / 2.4);
+  EXPECT_GE(report.toc_upper, closedFormContactAngle() / 2.4);
+  ASSERT_TRUE(report.witness.has_value());
+  EXPECT_EQ(report.witness->other, "post");
+  EXPECT_EQ(report.witness->distance, 0.0);
+  EXPECT_NEAR(report.witness->normal.norm(), 1.0, 1e-12);
+  // and the probes change nothing but the speed: without them CA finds a contact too
+  const CollisionWorldPtr world = barWorld({post()});
+  ConservativeAdvancementOptions no_probes;
+  no_probes.collision_probes = 0;
+  const ConservativeAdvancement ca(world, no_probes);
+  auto ws = ca.makeWorkspace();
+  const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.4));
+  const Report crept = ca.certify(*ws, motion, Query{});
+  EXPECT_EQ(crept.verdict, Verdict::Collision);
+  EXPECT_EQ(crept.stats.at("collision_probes"), 0.0);
+  EXPECT_GT(crept.stats.at("distance_queries"), 0.0);
+}
+
+TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
+{
+  // The example arm in its scene: re-measured slabs replace most distance queries, and the
+  // verdicts are those of a query at every step (slab_reuse = 1).
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(test::examplePath("arm/arm.urdf")));
+  const auto world = std::make_shared<const CollisionWorld>(robot, loadScene(test::examplePath("scene.yaml")));
+  test::RandomEdgeOptions edge_options;
+  edge_options.seed = 5;
+  const std::vector<test::Edge> edges = test::randomEdges(*world, 100, edge_options);
+  ConservativeAdvancementOptions every_step;
+  every_step.slab_reuse = 1.0;
+  const ConservativeAdvancement reusing(world), querying(world, every_step);
+  auto ws_reusing = reusing.makeWorkspace(), ws_querying = querying.makeWorkspace();
+  double slab_steps = 0.0, queries_reusing = 0.0, queries_querying = 0.0;
+  for (const test::Edge &edge : edges)
+  {
+    const JointMotion motion(*robot, edge.q0, edge.q1);
+    Query query;
+    query.mode = Mode::FirstContact;
+    const Report a = reusing.certify(*ws_reusing, motion, query);
+    const Report b = querying.certify(*ws_querying, motion, query);
+    EXPECT_EQ(a.verdict, b.verdict);
+    slab_steps += a.stats.at("slab_steps");
+    queries_reusing += a.stats.at("distance_queries") + a.stats.at("hull_distance_queries");
+    queries_querying += b.stats.at("distance_queries") + b.stats.at("hull_distance_queries");
+  }
+  EXPECT_GT(slab_steps, 0.0);
+  EXPECT_LT(queries_reusing, queries_querying);
+}
+
 TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)
 {
   const double stop = closedFormContactAngle() - 0.05;  // the corner stays ≈ 2.8 cm away
@@ -171,6 +231,18 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   options.max_steps_per_pair = 0;
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("max_steps_per_pair (0) must be at least 1")));
+  options = {};
+  options.distance_rel_err = -0.1;
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("distance_rel_err (-0.1) must be finite and non-negative")));
+  options = {};
+  options.slab_reuse = std::nan("");
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("slab_reuse (nan) must be finite and non-negative")));
+  options = {};
+  options.collision_probes = -1;
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("collision_probes (-1) must be at least 0")));
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -33,9 +33,10 @@
 ///     contact was found; counted in stats "undecided_cap_hits".
 /// A start state already in contact gives Collision at TOC 0.
 ///
-/// Mode::Decide takes pairs one by one (hull bound τ̌, then CA from τ̌ to 1) and stops at the first
-/// contact ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every pair was
-/// bounded. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
+/// Mode::Decide takes pairs one by one (hull bound τ̌, a few FCL collision probes in (τ̌, 1], then
+/// CA from τ̌ to 1) and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so
+/// its toc_lower after a Collision is only 0 unless every pair was bounded; a probe's witness holds
+/// FCL's contact point (point_a = point_b, distance 0) and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
 /// the current t_min, skipping pairs whose τ̌ ≥ t_min.
 ///
 /// Verdicts differ between the modes or between a motion and its reverse only for grazing
@@ -43,7 +44,7 @@
 /// contract (Free certifies distance ≥ clearance; Collision shows distance < clearance + tolerance).
 ///
 /// Stats: distance_queries, hull_distance_queries, ca_steps, hull_ca_steps, slab_steps (steps
-/// taken on a re-measured slab, without a query), pcl_before_culling,
+/// taken on a re-measured slab, without a query), collision_probes, pcl_before_culling,
 /// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, taylor_pieces.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
@@ -53,6 +54,7 @@
 /// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +79,10 @@ struct ConservativeAdvancementOptions
       query while the slab is at least this fraction of that query's distance (and wider than the
       contact distance). 1: a query at every step. */
   double slab_reuse = 0.5;
+  /** \brief Mode::Decide: before CA on a pair, FCL collision checks at this many times evenly
+      spread over (τ̌, 1]; one in collision decides Collision at once ([Zhang2007] Sec. 8's early
+      exit on a configuration in collision). 0: no probes. */
+  int collision_probes = 8;
   /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
       reached is a valid τ̌ whenever the hull pass stops). */
   int max_hull_steps = 16;
@@ -156,8 +162,11 @@ private:
   template <typename LowerBound>
   Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const LowerBound &hullLowerBound) const;
   double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
-  Contact witness(const BodyPair &pair, double t, double d, const Eigen::Vector3d &p_WA,
-                  const Eigen::Vector3d &p_WB) const;
+  Contact witness(const BodyPair &pair, const Advance &advance) const;
+  /** \brief Mode::Decide: FCL collision checks of \a pair at collision_probes times evenly spread
+      over (t_from, 1]; the first in collision as a Contact advance, else nothing. */
+  std::optional<Advance> probeCollision(Workspace &ws, const JointMotion &motion, const BodyPair &pair,
+                                        double t_from) const;
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;
