@@ -4,17 +4,19 @@
 // tolerance, needle slivers, fast chains, self-sweeping chains). Required: zero false Free and no
 // guaranteed-free prefix past a real contact over ≥ 5,000 edges in both modes, and the TOC within
 // tolerance of the oracle's on ≥ 99.5% of colliding edges (FirstContact); the conservative
-// (false-collision) rate is printed.
+// (false-collision) rate is printed. The same for Panda and UR5e when ../shared/data is present.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "support/adversarial_scenes.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
+#include "support/shared_problems.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd::test
@@ -52,13 +54,17 @@ std::vector<AdversarialCase> suite()
   return cases;
 }
 
-TEST(ConservativeAdvancementSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
+/// Tallies of the certifier over labelled cases, and where the time went.
+struct SoundnessRun
 {
-  const double tolerance = 1e-3;
   SoundnessTally first_contact, decide;
   double undecided_cap_hits = 0.0, oracle_seconds = 0.0, ca_seconds = 0.0;
-  for (const AdversarialCase &c : suite())
+
+  /// Labels the edges of \a c with the oracle, certifies each in both modes and adds it to the
+  /// tallies, expecting no false Free and no guaranteed-free prefix past a contact.
+  void check(const AdversarialCase &c)
   {
+    const double tolerance = 1e-3;
     const ConservativeAdvancement certifier(c.world);
     auto ws = certifier.makeWorkspace();
     const auto start = std::chrono::steady_clock::now();
@@ -89,21 +95,43 @@ TEST(ConservativeAdvancementSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
     if (c.edges.size() >= 50)  // the random and chain cases; the small adversarial ones only in the totals
       std::cout << c.name << ": " << c.edges.size() << " edges" << std::endl;
   }
-  std::cout << "oracle " << oracle_seconds << " s, ca (both modes) " << ca_seconds << " s\n";
-  std::cout << "ca, first-contact:\n" << first_contact.summary() << "\n";
-  std::cout << "ca, decide:\n" << decide.summary() << "\n";
-  std::cout << "ca: step-cap hits (Undecided pairs) over both modes: " << undecided_cap_hits << "\n";
-  std::cout << "ca: conservative rate (Collision on oracle-certified-free edges), first-contact: "
-            << static_cast<double>(first_contact.false_collision) / std::max<std::size_t>(1, first_contact.oracle_free)
-            << "\n";
-  EXPECT_TRUE(first_contact.sound());
-  EXPECT_TRUE(decide.sound());
-  EXPECT_GE(first_contact.edges, 5000u);
-  // TOC to within tolerance of the oracle's on colliding edges; the rare exceptions are motions that
-  // graze within a few µm (FCL's GJK slack) before the oracle's first contact: ≥ 99.5%.
-  EXPECT_GE(first_contact.toc_within_tolerance * 1000, first_contact.toc_compared * 995);
-  // The certifier decides: few edges are Undecided.
-  EXPECT_LT(first_contact.report_undecided, first_contact.edges / 20);
+
+  /// Prints the tallies and the time spent, then expects them sound, the TOC within tolerance of
+  /// the oracle's on ≥ 99.5% of colliding edges (the rare exceptions are motions that graze within
+  /// a few µm — FCL's GJK slack — before the oracle's first contact) and few edges Undecided.
+  void summarize() const
+  {
+    std::cout << "oracle " << oracle_seconds << " s, ca (both modes) " << ca_seconds << " s\n";
+    std::cout << "ca, first-contact:\n" << first_contact.summary() << "\n";
+    std::cout << "ca, decide:\n" << decide.summary() << "\n";
+    std::cout << "ca: step-cap hits (Undecided pairs) over both modes: " << undecided_cap_hits << "\n";
+    EXPECT_TRUE(first_contact.sound());
+    EXPECT_TRUE(decide.sound());
+    EXPECT_GE(first_contact.toc_within_tolerance * 1000, first_contact.toc_compared * 995);
+    EXPECT_LT(first_contact.report_undecided, first_contact.edges / 20);
+  }
+};
+
+TEST(ConservativeAdvancementSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
+{
+  SoundnessRun run;
+  for (const AdversarialCase &c : suite())
+    run.check(c);
+  run.summarize();
+  EXPECT_GE(run.first_contact.edges, 5000u);
+}
+
+// Panda and UR5e in motion_bench_maker's scenes (../shared/data; skipped without it), per problem:
+// 250 random PRM-length edges, 150 with a sampled contact and 100 from an obstacle's surface into it.
+TEST(ConservativeAdvancementSoundness, NoFalseFreeOnPandaAndUr5eEdges)
+{
+  const std::optional<std::vector<AdversarialCase>> cases = sharedProblemCases({250, 150, 100}, 41);
+  if (!cases)
+    GTEST_SKIP() << "../shared/data is absent: Panda and UR5e edges not checked.";
+  SoundnessRun run;
+  for (const AdversarialCase &c : *cases)
+    run.check(c);
+  run.summarize();
 }
 }  // namespace
 }  // namespace ompl_ccd::test

@@ -2,7 +2,8 @@
 // random PRM edges of the arm in the example scene and of the snake (self-collision), and the
 // adversarial cases (thin plates, grazing cubes, needle slivers, fast chains, self-sweeping
 // chains). Zero false Free and no guaranteed-free prefix past a real contact, over ≥ 5,000 edges;
-// the Undecided rate and the TOC error are printed.
+// the Undecided rate and the TOC error are printed. The same for Panda and UR5e when
+// ../shared/data is present.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -16,6 +17,7 @@
 #include "support/adversarial_scenes.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
+#include "support/shared_problems.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd::test
@@ -73,11 +75,58 @@ std::vector<std::optional<Report>> certifyAll(const TolerancedMotion &certifier,
   return reports;
 }
 
-TEST(TolerancedMotionSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
+/// Tallies of the certifier over labelled cases, and where the time went.
+struct SoundnessRun
 {
-  const double tolerance = 1e-3;
   SoundnessTally first_contact, decide;
   double oracle_seconds = 0.0, certifier_seconds = 0.0;
+
+  /// Labels the edges of \a c with the oracle, certifies them (FirstContact on every edge, Decide
+  /// on every third) and adds them to the tallies, expecting no false Free and no guaranteed-free
+  /// prefix past a contact.
+  void check(const AdversarialCase &c)
+  {
+    const double tolerance = 1e-3;
+    const TolerancedMotion certifier(c.world);
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
+    const auto labelled = std::chrono::steady_clock::now();
+    for (const auto &[mode, stride] :
+         {std::pair{Mode::FirstContact, std::size_t(1)}, std::pair{Mode::Decide, std::size_t(3)}})
+    {
+      const std::vector<std::optional<Report>> reports = certifyAll(certifier, c, mode, stride);
+      for (std::size_t i = 0; i < c.edges.size(); ++i)
+      {
+        if (!reports[i])
+          continue;
+        const Classification verdict = classify(*reports[i], labels[i], tolerance);
+        EXPECT_FALSE(verdict.false_free) << c.name << " edge " << i << " " << toString(mode);
+        EXPECT_FALSE(verdict.toc_lower_past_contact) << c.name << " edge " << i << " " << toString(mode);
+        (mode == Mode::FirstContact ? first_contact : decide).add(*reports[i], labels[i], verdict);
+      }
+    }
+    const auto done = std::chrono::steady_clock::now();
+    oracle_seconds += std::chrono::duration<double>(labelled - start).count();
+    certifier_seconds += std::chrono::duration<double>(done - labelled).count();
+  }
+
+  /// Prints the tallies, then expects them sound and the certifier deciding: most edges are Free
+  /// or a confirmed Collision.
+  void summarize() const
+  {
+    std::cout << "toleranced, first-contact:\n" << first_contact.summary() << "\n";
+    std::cout << "toleranced, decide:\n" << decide.summary() << "\n";
+    EXPECT_TRUE(first_contact.sound());
+    EXPECT_TRUE(decide.sound());
+    EXPECT_LT(first_contact.report_undecided, first_contact.edges / 10);
+    EXPECT_GT(first_contact.report_free, first_contact.edges / 10);
+    EXPECT_GT(first_contact.report_collision, first_contact.edges / 20);
+  }
+};
+
+TEST(TolerancedMotionSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
+{
+  SoundnessRun run;
   for (const auto &family : families())
   {
     const auto built = std::chrono::steady_clock::now();
@@ -88,41 +137,31 @@ TEST(TolerancedMotionSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
     std::cout << cases.front().name << " ...: " << cases.size() << " cases, " << edges << " edges, built in "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count() << " s" << std::endl;
     for (const AdversarialCase &c : cases)
-    {
-      const TolerancedMotion certifier(c.world);
-      const auto start = std::chrono::steady_clock::now();
-      const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
-      const auto labelled = std::chrono::steady_clock::now();
-      // FirstContact on every edge, Decide on every third.
-      for (const auto &[mode, stride] :
-           {std::pair{Mode::FirstContact, std::size_t(1)}, std::pair{Mode::Decide, std::size_t(3)}})
-      {
-        const std::vector<std::optional<Report>> reports = certifyAll(certifier, c, mode, stride);
-        for (std::size_t i = 0; i < c.edges.size(); ++i)
-        {
-          if (!reports[i])
-            continue;
-          const Classification verdict = classify(*reports[i], labels[i], tolerance);
-          EXPECT_FALSE(verdict.false_free) << c.name << " edge " << i << " " << toString(mode);
-          EXPECT_FALSE(verdict.toc_lower_past_contact) << c.name << " edge " << i << " " << toString(mode);
-          (mode == Mode::FirstContact ? first_contact : decide).add(*reports[i], labels[i], verdict);
-        }
-      }
-      const auto done = std::chrono::steady_clock::now();
-      oracle_seconds += std::chrono::duration<double>(labelled - start).count();
-      certifier_seconds += std::chrono::duration<double>(done - labelled).count();
-    }
-    std::cout << "  oracle " << oracle_seconds << " s, toleranced " << certifier_seconds << " s so far" << std::endl;
+      run.check(c);
+    std::cout << "  oracle " << run.oracle_seconds << " s, toleranced " << run.certifier_seconds << " s so far"
+              << std::endl;
   }
-  std::cout << "toleranced, first-contact:\n" << first_contact.summary() << "\n";
-  std::cout << "toleranced, decide:\n" << decide.summary() << "\n";
-  EXPECT_TRUE(first_contact.sound());
-  EXPECT_TRUE(decide.sound());
-  EXPECT_GE(first_contact.edges, 5000u);
-  // The certifier decides: most edges are Free or a confirmed Collision.
-  EXPECT_LT(first_contact.report_undecided, first_contact.edges / 10);
-  EXPECT_GT(first_contact.report_free, first_contact.edges / 10);
-  EXPECT_GT(first_contact.report_collision, first_contact.edges / 20);
+  run.summarize();
+  EXPECT_GE(run.first_contact.edges, 5000u);
+}
+
+// Panda and UR5e in motion_bench_maker's scenes (../shared/data; skipped without it), per problem:
+// 60 random PRM-length edges, 40 with a sampled contact and 40 from an obstacle's surface into it.
+// Here the TOC is also required within tolerance of the oracle's on ≥ 99.5% of colliding edges.
+TEST(TolerancedMotionSoundness, NoFalseFreeOnPandaAndUr5eEdges)
+{
+  const std::optional<std::vector<AdversarialCase>> cases = sharedProblemCases({60, 40, 40}, 51);
+  if (!cases)
+    GTEST_SKIP() << "../shared/data is absent: Panda and UR5e edges not checked.";
+  SoundnessRun run;
+  for (const AdversarialCase &c : *cases)
+  {
+    run.check(c);
+    std::cout << c.name << ": " << c.edges.size() << " edges; oracle " << run.oracle_seconds << " s, toleranced "
+              << run.certifier_seconds << " s so far" << std::endl;
+  }
+  run.summarize();
+  EXPECT_GE(run.first_contact.toc_within_tolerance * 1000, run.first_contact.toc_compared * 995);
 }
 }  // namespace
 }  // namespace ompl_ccd::test

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fcl/narrowphase/distance.h>
 #include <limits>
+#include <optional>
 #include <random>
 
 #include "random_edges.h"
@@ -353,6 +354,28 @@ AdversarialCase fastChainCase(const CollisionWorldPtr &base, std::size_t count, 
       }
     if (!isInCollision(*base, ws, q1))
       result.edges.push_back({q0, q1});
+  }
+  return result;
+}
+
+AdversarialCase nearContactCase(const CollisionWorldPtr &base, const std::vector<Edge> &edges)
+{
+  const int samples = 50;
+  CollisionWorkspace ws(*base);
+  AdversarialCase result{"near-contact", base, {}};
+  for (const Edge &edge : edges)
+  {
+    const JointMotion motion(base->robot(), edge.q0, edge.q1);
+    const std::optional<double> contact = firstSampledCollision(*base, ws, motion, samples);
+    if (!contact)
+      continue;
+    double free_t = *contact - 1.0 / samples, colliding_t = *contact;
+    while (colliding_t - free_t > 1e-6)
+    {
+      const double mid = 0.5 * (free_t + colliding_t);
+      (isInCollision(*base, ws, motion.stateAt(mid)) ? colliding_t : free_t) = mid;
+    }
+    result.edges.push_back({motion.stateAt(free_t), edge.q1});
   }
   return result;
 }

@@ -65,6 +65,12 @@ std::vector<AdversarialCase> sliverCases(const CollisionWorldPtr &base, std::siz
     moving 1.5–2.8 rad (towards its farther limit, clamped): fast distal links. */
 AdversarialCase fastChainCase(const CollisionWorldPtr &base, std::size_t count, std::uint32_t seed);
 
+/** \brief One case of edges that start at an obstacle's surface and go into it: for every edge of
+    \a edges with a sampled contact (firstSampledCollision), that sample is bisected against the free
+    one before it down to 1e-6 in t, giving a free state s within 1e-6 (in t) of a colliding one; the
+    edge s → q1 (q1 free, as every edge's goal) then collides at once. Edges without one are skipped. */
+AdversarialCase nearContactCase(const CollisionWorldPtr &base, const std::vector<Edge> &edges);
+
 /** \brief One case of \a count edges of a chain (the snake) between two random coils (joints
     about z bent the same way by 0.5–1.0 rad, the others within ±0.3), both free: half the edges
     chosen because a sample of the motion (t = k/20) has the chain touching itself, half because

@@ -533,6 +533,8 @@ std::string SoundnessTally::summary() const
       << "false free " << false_free << ", toc_lower past contact " << toc_lower_past_contact << "\n"
       << "false collision " << false_collision << " (beyond tolerance " << false_collision_beyond_tolerance
       << "), toc_upper before proven-free prefix " << toc_upper_before_free << "\n"
+      << "conservative rate (Collision on oracle-certified-free edges) "
+      << static_cast<double>(false_collision) / std::max<std::size_t>(1, oracle_free) << "\n"
       << "toc compared " << toc_compared << ", within tolerance " << toc_within_tolerance << ", max error "
       << max_toc_error << ", mean error " << (toc_compared ? sum_toc_error / toc_compared : 0.0) << "\n";
   return out.str();

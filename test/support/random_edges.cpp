@@ -151,4 +151,36 @@ std::vector<Edge> randomEdges(const CollisionWorld &world, std::size_t count, co
   }
   return edges;
 }
+
+std::optional<double> firstSampledCollision(const CollisionWorld &world, CollisionWorkspace &ws,
+                                            const JointMotion &motion, int samples)
+{
+  for (int k = 1; k < samples; ++k)
+  {
+    const double t = static_cast<double>(k) / samples;
+    if (isInCollision(world, ws, motion.stateAt(t)))
+      return t;
+  }
+  return std::nullopt;
+}
+
+std::vector<Edge> sampledCollidingEdges(const CollisionWorld &world, std::size_t count,
+                                        const RandomEdgeOptions &options)
+{
+  CollisionWorkspace ws(world);
+  RandomEdgeOptions batch_options = options;
+  std::vector<Edge> edges;
+  for (std::uint32_t batch = 0; batch < 100 && edges.size() < count; ++batch)
+  {
+    batch_options.seed = options.seed + batch;
+    for (const Edge &edge : randomEdges(world, count, batch_options))
+      if (edges.size() < count && firstSampledCollision(world, ws, JointMotion(world.robot(), edge.q0, edge.q1)))
+        edges.push_back(edge);
+  }
+  if (edges.size() < count)
+    throw std::runtime_error("sampledCollidingEdges: only " + std::to_string(edges.size()) + " of " +
+                             std::to_string(count) + " edges of robot '" + world.robot().name() +
+                             "' collide in 100 batches; use a more cluttered scene or fewer edges.");
+  return edges;
+}
 }  // namespace ompl_ccd::test

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -39,4 +40,17 @@ Eigen::VectorXd randomState(const RobotModel &model, std::mt19937 &rng);
     same fraction of π about a random axis), like the neighbours a PRM connects.
     \throws std::runtime_error when max_attempts draws give no valid edge. */
 std::vector<Edge> randomEdges(const CollisionWorld &world, std::size_t count, const RandomEdgeOptions &options = {});
+
+/** \brief The first of the times t = k / \a samples, 0 < k < \a samples, at which the robot is in
+    collision along \a motion, or nullopt when all are free. \pre \a ws was built for \a world. */
+std::optional<double> firstSampledCollision(const CollisionWorld &world, CollisionWorkspace &ws,
+                                            const JointMotion &motion, int samples = 50);
+
+/** \brief \a count edges drawn as randomEdges draws them (in batches of \a count, seeded options.seed,
+    options.seed + 1, ...) and kept only when firstSampledCollision finds a contact: the colliding
+    edges a roadmap planner meets, picked by a cheap discrete pre-check (whether and where an edge
+    collides is still for the oracle to say).
+    \throws std::runtime_error when 100 batches do not give enough. */
+std::vector<Edge> sampledCollidingEdges(const CollisionWorld &world, std::size_t count,
+                                        const RandomEdgeOptions &options = {});
 }  // namespace ompl_ccd::test
