@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "ompl_ccd/error.h"
 
@@ -15,7 +16,8 @@ const std::vector<std::string> kTopKeys = {"robot",           "srdf",          "
                                            "goal",            "planner",       "time_limit",  "validator",
                                            "validator_options", "seed",        "simplify",    "path_file",
                                            "package_paths",   "disabled_pairs", "floating_root"};
-const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads"};
+const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads",
+                                                 "mass_distribution"};
 
 /** \brief How a node looks in a message: its scalar text, or "a list"/"a map". */
 std::string shown(const YAML::Node &node)
@@ -137,6 +139,15 @@ PlanConfig loadPlanConfig(const std::string &path)
       vo.clearance = read<double>(options["clearance"], path, "validator_options.clearance", "a number");
     if (options["threads"])
       vo.threads = read<int>(options["threads"], path, "validator_options.threads", "an integer");
+    if (options["mass_distribution"])
+    {
+      const std::string name = read<std::string>(options["mass_distribution"], path,
+                                                 "validator_options.mass_distribution", "a name");
+      const std::optional<MassDistribution> kind = massDistributionNamed(name);
+      OMPL_CCD_THROW_UNLESS(kind, "plan: ", path, ": key 'validator_options.mass_distribution' must be one of ",
+                            joinNames(massDistributionNames()), " (got '", name, "'); fix its value.");
+      vo.mass_distribution = *kind;
+    }
   }
   if (root["seed"])
     request.seed = read<unsigned long>(root["seed"], path, "seed", "a non-negative integer");

@@ -4,7 +4,7 @@
 ///
 /// Keys (paths relative to the YAML file): robot (required), srdf, scene (required), start and
 /// goal (required: a list of nq numbers or the name of an SRDF group_state), planner, time_limit,
-/// validator, validator_options {resolution, tolerance, clearance, threads}, seed, simplify,
+/// validator, validator_options {resolution, tolerance, clearance, threads, mass_distribution}, seed, simplify,
 /// path_file, package_paths (list), disabled_pairs (list of [link1, link2]), floating_root.
 
 #include <Eigen/Core>

@@ -1,6 +1,7 @@
 #include "validate_command.h"
 
 #include <fstream>
+#include <map>
 
 #include "edge_file.h"
 #include "ompl_ccd/error.h"
@@ -26,6 +27,12 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--tolerance", vo.tolerance, "Certifiers: TOC/distance tolerance")->capture_default_str();
   command->add_option("--clearance", vo.clearance, "Certifiers: required clearance, metres")->capture_default_str();
   command->add_option("--threads", vo.threads, "Certifiers: threads per query")->capture_default_str();
+  std::map<std::string, MassDistribution> distributions;
+  for (const std::string &name : massDistributionNames())
+    distributions.emplace(name, *massDistributionNamed(name));
+  command->add_option("--mass-distribution", vo.mass_distribution, "toleranced: feature points of each link's metric")
+      ->transform(CLI::CheckedTransformer(distributions))
+      ->default_str(toString(vo.mass_distribution));
   command->add_option("--mode", options.mode, "What to compute per edge")
       ->check(CLI::IsMember({"decide", "first-contact"}))
       ->capture_default_str();

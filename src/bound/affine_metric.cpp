@@ -29,6 +29,19 @@ const char *toString(MassDistribution kind)
   return "unknown";
 }
 
+std::vector<std::string> massDistributionNames()
+{
+  return {toString(MassDistribution::MeshVertices), toString(MassDistribution::ObbCorners)};
+}
+
+std::optional<MassDistribution> massDistributionNamed(const std::string &name)
+{
+  for (const MassDistribution kind : {MassDistribution::MeshVertices, MassDistribution::ObbCorners})
+    if (name == toString(kind))
+      return kind;
+  return std::nullopt;
+}
+
 AffineMetric::AffineMetric(const Eigen::Vector3d &b, const Eigen::Matrix3d &J) : b_(b)
 {
   Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(J);

@@ -4,9 +4,8 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cmath>
-#include <functional>
-#include <future>
 #include <optional>
+#include <utility>
 
 #include "ompl_ccd/bound/bounding_ball.h"
 #include "ompl_ccd/certify/fat_primitive_tests.h"
@@ -61,7 +60,7 @@ struct TolerancedMotion::CheckedPair
   bool self = false;
 };
 
-/// Mutable state of one search (one per thread).
+/// Mutable state of the interval tests of one worker.
 struct TolerancedMotion::Scratch
 {
   explicit Scratch(const RobotModel &model) : kinematics(model) {}
@@ -70,37 +69,52 @@ struct TolerancedMotion::Scratch
   Eigen::VectorXd q;
   /// Per link: radius of the ball of the current interval (−1: not computed yet).
   std::vector<double> link_radius;
-  /// Counters of the inner loops (copied into stats by counters()).
+  /// Counters of the inner loops (added to stats by takeCounters()).
   double node_tests = 0.0, triangle_tests = 0.0;
   Stats stats;
-  /// stats with the inner-loop counters.
-  Stats counters() const
+  /// The counters since the last call, inner loops included; restarts them from zero.
+  Stats takeCounters()
   {
-    Stats all = stats;
-    all["node_tests"] += node_tests;
-    all["triangle_tests"] += triangle_tests;
+    Stats all = std::move(stats);
+    stats.clear();
+    all["node_tests"] += std::exchange(node_tests, 0.0);
+    all["triangle_tests"] += std::exchange(triangle_tests, 0.0);
     return all;
   }
 };
 
-/// What to do with each remaining interval of a search (return true to stop the search).
+/// Everything a thread needs to work on a search: the caller's workspace, and each pool thread's.
+struct TolerancedMotion::Worker : CertifierWorkspace
+{
+  explicit Worker(const CollisionWorld &world) : scratch(world.robot()), collision(world) {}
+  Scratch scratch;
+  /// Discrete checks confirming remaining intervals.
+  CollisionWorkspace collision;
+};
+
+/// One search of Listing 1: its settings and the queue its workers share. Helpers hold it by
+/// shared_ptr, since one may start after the search is over (it then finds the queue closed and
+/// touches nothing else).
 struct TolerancedMotion::Search
 {
-  double clearance = 0.0;
-  double epsilon = 0.0;
-  std::function<bool(double, double)> on_remaining;
+  Search(const JointMotion &motion, double clearance, double epsilon, bool confirm, Subinterval root,
+         bool stop_at_violation, std::size_t max_remaining)
+    : motion(motion)
+    , clearance(clearance)
+    , epsilon(epsilon)
+    , confirm(confirm)
+    , queue(std::move(root), stop_at_violation, max_remaining)
+  {
+  }
+  const JointMotion &motion;
+  double clearance, epsilon;
+  /// Check each remaining interval's ends and midpoint with the discrete check.
+  bool confirm;
+  SubintervalQueue queue;
 };
 
 namespace
 {
-/// Per-thread workspace of the certifier.
-struct TolerancedWorkspace : CertifierWorkspace
-{
-  explicit TolerancedWorkspace(const CollisionWorld &world) : collision(world) {}
-  CollisionWorkspace collision;
-  Eigen::VectorXd q;
-};
-
 /// max ϱ over an axis-aligned box: ϱ² is convex, so at a corner.
 double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
 {
@@ -204,8 +218,9 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
   for (const Joint &joint : robot.joints())
     extent += joint.X_PJ.translation().norm() + std::max(std::fabs(joint.lower), std::fabs(joint.upper));
   margin_ = 1e-9 * (1.0 + extent);
+  // The calling thread works too: threads − 1 helpers.
   if (options_.threads > 1)
-    pool_ = std::make_shared<boost::asio::thread_pool>(options_.threads);
+    pool_ = std::make_unique<boost::asio::thread_pool>(options_.threads - 1);
 }
 
 TolerancedMotion::~TolerancedMotion()
@@ -218,7 +233,7 @@ const AffineMetric &TolerancedMotion::linkMetric(int link) const { return *links
 
 std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
 {
-  return std::make_unique<TolerancedWorkspace>(*world_);
+  return std::make_unique<Worker>(*world_);
 }
 
 bool TolerancedMotion::partsMayCollide(Scratch &scratch, const AffineMetric &metric, const Part &moving,
@@ -406,195 +421,154 @@ std::vector<int> TolerancedMotion::culledPairs(Scratch &scratch, const JointMoti
   return kept;
 }
 
-bool TolerancedMotion::subdivide(Scratch &scratch, const JointMotion &motion, const Search &search, double t0,
-                                 double t1, int depth, std::vector<int> pairs) const
+std::optional<Violation> TolerancedMotion::violation(Worker &worker, const JointMotion &motion, double t,
+                                                     double clearance) const
 {
-  // [SchroeckerWeber] Listing 1. Pairs excluded over [t0, t1] stay excluded on its halves (the
-  // sub-motion's poses are a subset), so only the kept pairs go down.
-  double reach = 0.0;
-  if (!intervalMayCollide(scratch, motion, t0, t1, search.clearance, pairs, reach))
-    return false;
-  double &max_depth = scratch.stats["max_depth"];
-  max_depth = std::max(max_depth, static_cast<double>(depth));
-  if (depth >= options_.max_depth || reach < search.epsilon)
-  {
-    bump(scratch.stats, "remaining_intervals");
-    return search.on_remaining(t0, t1);
-  }
-  const double tm = 0.5 * (t0 + t1);
-  if (subdivide(scratch, motion, search, t0, tm, depth + 1, pairs))
-    return true;
-  return subdivide(scratch, motion, search, tm, t1, depth + 1, std::move(pairs));
+  // A configuration violates when in collision, or closer than the clearance.
+  bump(worker.scratch.stats, "discrete_checks");
+  motion.stateAt(t, worker.scratch.q);
+  Violation found;
+  found.time = t;
+  const bool violating = clearance > 0.0
+                             ? minimumDistance(*world_, worker.collision, worker.scratch.q, &found.contact) < clearance
+                             : isInCollision(*world_, worker.collision, worker.scratch.q, &found.contact);
+  if (!violating)
+    return std::nullopt;
+  found.contact.time = t;
+  return found;
 }
 
-std::vector<TimeInterval> TolerancedMotion::collect(Scratch &scratch, const JointMotion &motion, double t0, double t1,
-                                                    double clearance, double epsilon, std::size_t limit) const
+std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &search, Subinterval &sub) const
 {
-  std::vector<TimeInterval> remaining;
-  Search search;
-  search.clearance = clearance;
-  search.epsilon = epsilon;
-  search.on_remaining = [&](double a, double b) {
-    remaining.emplace_back(a, b);
-    return remaining.size() >= limit;
-  };
-  subdivide(scratch, motion, search, t0, t1, 0, culledPairs(scratch, motion, t0, t1, clearance));
-  return remaining;
+  // [SchroeckerWeber] Listing 1, one step. Pairs excluded over [t0, t1] stay excluded on its halves
+  // (the sub-motion's poses are a subset), so only the kept pairs go down.
+  Scratch &scratch = worker.scratch;
+  double reach = 0.0;
+  if (!intervalMayCollide(scratch, search.motion, sub.t0, sub.t1, search.clearance, sub.pairs, reach))
+    return std::nullopt;
+  double &max_depth = scratch.stats["max_depth"];
+  max_depth = std::max(max_depth, static_cast<double>(sub.depth));
+  // ε-termination, Eq. (11).
+  if (sub.depth < options_.max_depth && reach >= search.epsilon)
+  {
+    const double tm = 0.5 * (sub.t0 + sub.t1);
+    search.queue.add({tm, sub.t1, sub.depth + 1, sub.pairs});
+    return Subinterval{sub.t0, tm, sub.depth + 1, std::move(sub.pairs)};
+  }
+  bump(scratch.stats, "remaining_intervals");
+  std::optional<Violation> found;
+  if (search.confirm)
+    for (double t : {sub.t0, 0.5 * (sub.t0 + sub.t1), sub.t1})
+      if (!search.queue.wanted(t) || (found = violation(worker, search.motion, t, search.clearance)))
+        break;
+  search.queue.addRemaining({sub.t0, sub.t1}, std::move(found));
+  return std::nullopt;
+}
+
+void TolerancedMotion::work(Worker &worker, Search &search) const
+{
+  while (std::optional<Subinterval> sub = search.queue.take())
+  {
+    // Depth first into the first halves; the second ones go to the queue.
+    do
+      sub = examine(worker, search, *sub);
+    while (sub && search.queue.keep(*sub));
+    search.queue.done();
+  }
+}
+
+void TolerancedMotion::help(Search &search) const
+{
+  if (!search.queue.join())
+    return;
+  // The pool's threads serve this certifier only, so each keeps one worker for all its searches,
+  // built on its first and freed when the thread ends (~TolerancedMotion joins the pool).
+  thread_local std::unique_ptr<Worker> worker;
+  if (!worker)
+    worker = std::make_unique<Worker>(*world_);
+  work(*worker, search);
+  search.queue.leave(worker->scratch.takeCounters());
+}
+
+SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search> &search, bool helped) const
+{
+  if (helped && pool_)
+    for (int i = 1; i < options_.threads; ++i)
+      boost::asio::post(*pool_, [this, search] { help(*search); });
+  work(owner, *search);
+  return search->queue.finish();
+}
+
+SearchOutcome TolerancedMotion::collect(Worker &owner, const JointMotion &motion, double t0, double t1,
+                                        double clearance, double epsilon, std::size_t limit) const
+{
+  Subinterval root{t0, t1, 0, culledPairs(owner.scratch, motion, t0, t1, clearance)};
+  return run(owner, std::make_shared<Search>(motion, clearance, epsilon, false, std::move(root), false, limit), false);
 }
 
 std::vector<TimeInterval> TolerancedMotion::remainingIntervals(const JointMotion &motion, double t0, double t1,
                                                                double clearance, double epsilon, Stats *stats) const
 {
-  Scratch scratch(world_->robot());
-  std::vector<TimeInterval> remaining = collect(scratch, motion, t0, t1, clearance, epsilon,
-                                                static_cast<std::size_t>(options_.max_remaining));
+  Worker worker(*world_);
+  SearchOutcome outcome =
+      collect(worker, motion, t0, t1, clearance, epsilon, static_cast<std::size_t>(options_.max_remaining));
   if (stats != nullptr)
-    *stats = scratch.counters();
-  return remaining;
+    *stats = worker.scratch.takeCounters();
+  return std::move(outcome.remaining);
 }
 
-Report TolerancedMotion::certify(CertifierWorkspace &ws_base, const JointMotion &motion, const Query &query) const
+Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
 {
-  auto &ws = dynamic_cast<TolerancedWorkspace &>(ws_base);
+  auto &worker = dynamic_cast<Worker &>(ws);
   Report report;
-  const std::size_t limit = static_cast<std::size_t>(options_.max_remaining);
-
-  // A configuration violates when in collision, or closer than the clearance.
-  // On true, *contact receives the violating pair.
-  const auto violates = [&](double t, Contact *contact) {
-    bump(report.stats, "discrete_checks");
-    motion.stateAt(t, ws.q);
-    Contact found;
-    const bool violating = query.clearance > 0.0
-                               ? minimumDistance(*world_, ws.collision, ws.q, &found) < query.clearance
-                               : isInCollision(*world_, ws.collision, ws.q, &found);
-    if (violating)
-      *contact = found;
-    return violating;
-  };
-  const auto merge = [&](const Stats &stats) {
-    for (const auto &[key, value] : stats)
-      report.stats[key] = key == "max_depth" ? std::max(report.stats[key], value) : report.stats[key] + value;
-  };
-
-  // Remaining intervals in time order; the first confirmed violation ends the search.
-  std::vector<TimeInterval> remaining;
-  std::optional<double> hit;
-  Contact contact;
-  const auto confirm = [&](double a, double b) {
-    for (double t : {a, 0.5 * (a + b), b})
-      if (violates(t, &contact))
-      {
-        hit = t;
-        return true;
-      }
-    return false;
-  };
-  if (!pool_)
-  {
-    Scratch scratch(world_->robot());
-    Search search;
-    search.clearance = query.clearance;
-    search.epsilon = query.tolerance;
-    search.on_remaining = [&](double a, double b) {
-      remaining.emplace_back(a, b);
-      return confirm(a, b) || remaining.size() >= limit;
-    };
-    subdivide(scratch, motion, search, 0.0, 1.0, 0, culledPairs(scratch, motion, 0.0, 1.0, query.clearance));
-    merge(scratch.counters());
-  }
-  else
-  {
-    // Independent sub-intervals on the pool ([SchroeckerWeber] Sec. 6); confirmation here. The
-    // whole motion is tried first: most edges are excluded by one ball.
-    Scratch top(world_->robot());
-    std::vector<int> pairs = culledPairs(top, motion, 0.0, 1.0, query.clearance);
-    double reach = 0.0;
-    const bool split = intervalMayCollide(top, motion, 0.0, 1.0, query.clearance, pairs, reach);
-    merge(top.counters());
-    const int chunks = split ? 2 * options_.threads : 0;
-    std::vector<std::future<std::pair<std::vector<TimeInterval>, Stats>>> results;
-    for (int c = 0; c < chunks; ++c)
-    {
-      auto task = std::make_shared<std::packaged_task<std::pair<std::vector<TimeInterval>, Stats>()>>(
-          [this, &motion, &query, &pairs, c, chunks, limit] {
-            Scratch scratch(world_->robot());
-            std::vector<TimeInterval> found;
-            Search search;
-            search.clearance = query.clearance;
-            search.epsilon = query.tolerance;
-            search.on_remaining = [&](double a, double b) {
-              found.emplace_back(a, b);
-              return found.size() >= limit;
-            };
-            subdivide(scratch, motion, search, static_cast<double>(c) / chunks, static_cast<double>(c + 1) / chunks,
-                      1, pairs);
-            return std::make_pair(std::move(found), scratch.counters());
-          });
-      results.push_back(task->get_future());
-      boost::asio::post(*pool_, [task] { (*task)(); });
-    }
-    for (auto &result : results)
-    {
-      auto [found, stats] = result.get();
-      merge(stats);
-      for (const TimeInterval &interval : found)
-        if (!hit && remaining.size() < limit)
-        {
-          remaining.push_back(interval);
-          confirm(interval.first, interval.second);
-        }
-    }
-  }
-
-  if (remaining.empty())
-  {
-    report.verdict = Verdict::Free;
-    report.toc_lower = report.toc_upper = 1.0;
-    return report;
-  }
-  // Everything before the first remaining interval was excluded.
-  double lo = remaining.front().first;
-  if (!hit)
-  {
-    report.verdict = Verdict::Undecided;
+  // The whole motion, on the pool's threads too: remaining intervals are confirmed where found,
+  // and in Decide mode the first confirmed violation ends the search.
+  Subinterval root{0.0, 1.0, 0, culledPairs(worker.scratch, motion, 0.0, 1.0, query.clearance)};
+  SearchOutcome outcome =
+      run(worker,
+          std::make_shared<Search>(motion, query.clearance, query.tolerance, true, std::move(root),
+                                   query.mode == Mode::Decide, static_cast<std::size_t>(options_.max_remaining)),
+          true);
+  report.stats = std::move(outcome.stats);
+  const auto finish = [&](Verdict verdict, double lo, double hi) {
+    mergeCounters(report.stats, worker.scratch.takeCounters());
+    report.verdict = verdict;
     report.toc_lower = lo;
-    report.toc_upper = 1.0;
+    report.toc_upper = hi;
     return report;
-  }
-  double hi = *hit;
+  };
+  if (outcome.remaining.empty())
+    return finish(Verdict::Free, 1.0, 1.0);
+  // Everything before excluded_until was excluded.
+  double lo = outcome.excluded_until;
+  if (!outcome.violation)
+    return finish(Verdict::Undecided, lo, 1.0);
+  Violation hit = std::move(*outcome.violation);
   if (query.mode == Mode::FirstContact)
   {
-    // Narrow [lo, hi]: bisect on the discrete check, and push lo up by excluding [lo, m] with
+    // Narrow [lo, hit]: bisect on the discrete check, and push lo up by excluding [lo, m] with
     // Listing 1 (ε shrunk when the orbits stay within it next to lo).
     double epsilon = query.tolerance;
-    Scratch scratch(world_->robot());
-    for (int step = 0; step < 60 && hi - lo > query.tolerance; ++step)
+    for (int step = 0; step < 60 && hit.time - lo > query.tolerance; ++step)
     {
-      bump(report.stats, "narrowing_steps");
-      const double m = 0.5 * (lo + hi);
-      if (violates(m, &contact))
+      bump(worker.scratch.stats, "narrowing_steps");
+      const double m = 0.5 * (lo + hit.time);
+      if (std::optional<Violation> found = violation(worker, motion, m, query.clearance))
       {
-        hi = m;
+        hit = std::move(*found);
         continue;
       }
-      const std::vector<TimeInterval> left = collect(scratch, motion, lo, m, query.clearance, epsilon, 1);
-      if (left.empty())
-        lo = m;
-      else if (left.front().first > lo)
-        lo = left.front().first;
-      else if (violates(left.front().second, &contact))
-        hi = left.front().second;
+      const SearchOutcome left = collect(worker, motion, lo, m, query.clearance, epsilon, 1);
+      std::optional<Violation> found;
+      if (left.remaining.empty() || left.excluded_until > lo)
+        lo = left.excluded_until;
+      else if ((found = violation(worker, motion, left.remaining.front().second, query.clearance)))
+        hit = std::move(*found);
       else if ((epsilon *= 0.25) < 1e-9)
         break;
     }
-    merge(scratch.counters());
   }
-  report.verdict = Verdict::Collision;
-  report.toc_lower = lo;
-  report.toc_upper = hi;
-  contact.time = hi;
-  report.witness = contact;
-  return report;
+  report.witness = std::move(hit.contact);
+  return finish(Verdict::Collision, lo, hit.time);
 }
 }  // namespace ompl_ccd

@@ -35,12 +35,14 @@ Query queryOf(const ValidatorOptions &options)
   return query;
 }
 
-/** \brief The toleranced-motion certifier ([SchroeckerWeber]); options.threads threads per query. */
+/** \brief The toleranced-motion certifier ([SchroeckerWeber]); options.threads threads per query,
+    options.mass_distribution. */
 ompl::base::MotionValidatorPtr makeToleranced(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
                                               const ValidatorOptions &options)
 {
   TolerancedMotionOptions settings;
   settings.threads = options.threads;
+  settings.mass_distribution = options.mass_distribution;
   return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
                                                      std::make_shared<TolerancedMotion>(world, settings), queryOf(options));
 }

@@ -152,6 +152,18 @@ TEST(AffineMetric, ObbCornersOfABoxEqualItsVertices)
   EXPECT_TRUE(vertices.inertia().isApprox(corners.inertia(), 1e-12));
 }
 
+TEST(AffineMetric, MassDistributionsAreFoundByName)
+{
+  EXPECT_EQ(massDistributionNames(), (std::vector<std::string>{"mesh-vertices", "obb-corners"}));
+  for (const std::string &name : massDistributionNames())
+  {
+    const std::optional<MassDistribution> kind = massDistributionNamed(name);
+    ASSERT_TRUE(kind.has_value()) << name;
+    EXPECT_EQ(toString(*kind), name);
+  }
+  EXPECT_FALSE(massDistributionNamed("heavy").has_value());
+}
+
 TEST(AffineMetric, FlatFeatureSetsAreRegularised)
 {
   // A square in z = 0 has no inertia along z: a small isotropic inertia keeps J invertible.

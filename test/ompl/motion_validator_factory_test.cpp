@@ -7,8 +7,10 @@
 #include <thread>
 
 #include "ompl/random_states.h"
+#include "ompl_ccd/certify/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/ompl/certifying_motion_validator.h"
 #include "ompl_ccd/ompl/state_space.h"
 #include "ompl_ccd/ompl/state_validity_checker.h"
 
@@ -111,6 +113,25 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   options = {};
   options.threads = 0;
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'threads' must be >= 1 (0)")));
+}
+
+TEST(MotionValidatorFactory, TolerancedGetsThreadsAndMassDistribution)
+{
+  const CollisionWorldPtr world = test::armWorld();
+  auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
+  EXPECT_EQ(ValidatorOptions{}.mass_distribution, TolerancedMotionOptions{}.mass_distribution);
+  for (const MassDistribution kind : {MassDistribution::MeshVertices, MassDistribution::ObbCorners})
+  {
+    ValidatorOptions options;
+    options.threads = 3;
+    options.mass_distribution = kind;
+    const auto validator =
+        std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("toleranced", si, world, options));
+    ASSERT_NE(validator, nullptr);
+    const auto &certifier = dynamic_cast<const TolerancedMotion &>(validator->certifier());
+    EXPECT_EQ(certifier.options().threads, 3);
+    EXPECT_EQ(certifier.options().mass_distribution, kind);
+  }
 }
 
 TEST(MotionValidatorFactory, DiscreteAndCheckerAreThreadSafe)

@@ -34,6 +34,8 @@ CASES = [
      r"parameter '~validator_options/resolution' is 2; set it to a fraction .* in \(0, 1\]"),
     ("unknown_key", {"planer": "RRT"}, r"unknown parameter '~planer'; the node reads"),
     ("unknown_option", {"validator_options": "{tolerence: 0.001}"}, r"unknown parameter '~validator_options/tolerence'"),
+    ("unknown_mass_distribution", {"validator_options": "{mass_distribution: heavy}"},
+     r"parameter '~validator_options/mass_distribution' is 'heavy'; set it to one of: mesh-vertices, obb-corners"),
     ("unknown_validator", {"validator": "exact"}, r"parameter '~validator' is 'exact'; set it to one of: discrete"),
     ("unknown_planner", {"planner": "RRTT"}, r"parameter '~planner' is 'RRTT'; set it to one of: .*RRTConnect"),
     ("unknown_named_state", {"goal": "nowhere"}, r"parameter '~goal' names state 'nowhere'.*known: home, ready"),

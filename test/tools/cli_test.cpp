@@ -274,6 +274,22 @@ TEST_F(CliTest, ValidateFirstContactModeIsReported)
   EXPECT_EQ(json::parse(out[1])["summary"]["mode"], "first-contact");
 }
 
+TEST_F(CliTest, ValidateTolerancedTakesEitherMassDistribution)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n");
+  for (const std::string distribution : {"mesh-vertices", "obb-corners"})
+  {
+    const CliRun r = run("validate " + robotAndScene() + " --validator toleranced --threads 2 --mass-distribution " +
+                         distribution + " --edges " + file("edges.txt"));
+    ASSERT_EQ(r.code, 0) << distribution << "\n" << r.err;
+    const std::vector<std::string> out = lines(r.out);
+    ASSERT_EQ(out.size(), 3u) << r.out;
+    EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "free") << distribution;
+    EXPECT_EQ(checkEdgeLine(json::parse(out[1]), 1), "collision") << distribution;
+  }
+}
+
 TEST_F(CliTest, ValidatePathUsesConsecutiveWaypoints)
 {
   const auto w = world();
@@ -388,6 +404,9 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
        {"bogus", "discrete"}},
       {"unknown option", validate + "--frobnicate 3", {"ompl_ccd validate: ", "--frobnicate"}},
       {"bad mode", validate + "--mode sometimes --edges " + file("ok.txt"), {"ompl_ccd validate: ", "sometimes"}},
+      {"bad mass distribution",
+       validate + "--mass-distribution heavy --edges " + file("ok.txt"),
+       {"ompl_ccd validate: ", "--mass-distribution", "heavy"}},
       {"no command", "", {"ompl_ccd: "}},
   };
   for (const ErrorCase &c : cases)
@@ -428,6 +447,7 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
   writeText(file("package_entry.yaml"), head + states + "package_paths: [[a]]\n");
   writeText(file("options.yaml"), head + states + "validator_options: 3\n");
   writeText(file("planner.yaml"), head + states + "time_limit: 1\n");
+  writeText(file("distribution.yaml"), head + states + "validator_options: {mass_distribution: heavy}\n");
 
   const std::vector<ErrorCase> cases = {
       {"unknown key",
@@ -435,7 +455,8 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
        {"ompl_ccd plan: ", "unknown_key.yaml: unknown key 'colour'; allowed keys are: robot, srdf, scene"}},
       {"unknown sub-key",
        "plan --config " + file("unknown_sub_key.yaml"),
-       {"unknown key 'speed' in validator_options; allowed keys are: resolution, tolerance, clearance, threads"}},
+       {"unknown key 'speed' in validator_options; allowed keys are: resolution, tolerance, clearance, threads, "
+        "mass_distribution"}},
       {"missing key", "plan --config " + file("missing.yaml"), {"missing.yaml: missing required key 'goal'"}},
       {"wrong type", "plan --config " + file("type.yaml"), {"key 'time_limit' must be a number of seconds (got 'soon')"}},
       {"malformed yaml", "plan --config " + file("malformed.yaml"), {"malformed.yaml: malformed YAML"}},
@@ -450,6 +471,9 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
       {"package path not a string", "plan --config " + file("package_entry.yaml"),
        {"key 'package_paths[0]' must be a string (got a list)"}},
       {"options not a map", "plan --config " + file("options.yaml"), {"key 'validator_options' must be a map"}},
+      {"unknown mass distribution",
+       "plan --config " + file("distribution.yaml"),
+       {"key 'validator_options.mass_distribution' must be one of mesh-vertices, obb-corners (got 'heavy')"}},
       {"unknown planner", "plan --config " + file("planner.yaml") + " --planner Bogus", {"Bogus", "RRTConnect"}},
       {"unknown validator", "plan --config " + file("planner.yaml") + " --validator bogus", {"bogus", "discrete"}},
       {"unknown option", "plan --config " + file("planner.yaml") + " --speed 3", {"ompl_ccd plan: ", "--speed"}},

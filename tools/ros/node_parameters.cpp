@@ -21,7 +21,8 @@ const std::vector<std::string> kPrivateKeys = {"mesh_base_dir", "package_paths",
                                                "start",         "goal",          "planner",   "time_limit",
                                                "validator",     "validator_options", "seed",  "simplify",
                                                "path_file",     "report_file"};
-const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads"};
+const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads",
+                                                 "mass_distribution"};
 
 /** \brief A value as a message shows it: "string 'x'", "a list", "a map", ... */
 std::string shown(XmlRpcValue &value)
@@ -202,6 +203,10 @@ ValidatorOptions readValidatorOptions(const PrivateParameters &params)
   options.tolerance = params.number("validator_options/tolerance", options.tolerance, "a number > 0");
   options.clearance = params.number("validator_options/clearance", options.clearance, "a number of metres >= 0");
   options.threads = params.integer("validator_options/threads", options.threads, "an integer >= 1");
+  const std::string distribution =
+      params.string("validator_options/mass_distribution", toString(options.mass_distribution));
+  checkName("validator_options/mass_distribution", distribution, massDistributionNames());
+  options.mass_distribution = *massDistributionNamed(distribution);
   const auto refuse = [](bool ok, const char *key, double value, const char *fix) {
     OMPL_CCD_THROW_UNLESS(ok, "ompl_ccd_plan_node: parameter '~validator_options/", key, "' is ", value, "; ", fix,
                           ".");

@@ -18,6 +18,7 @@
 /// | `~validator_options/tolerance`     | number > 0              | 0.001        | certifiers: TOC/distance tolerance |
 /// | `~validator_options/clearance`     | number ≥ 0, metres      | 0.0          | certifiers: required clearance |
 /// | `~validator_options/threads`       | integer ≥ 1             | 1            | certifiers: threads per query |
+/// | `~validator_options/mass_distribution` | "mesh-vertices" or "obb-corners" | "obb-corners" | toleranced: feature points of each link's metric |
 /// | `~seed`                            | integer ≥ 0             | unset        | seed of OMPL's random generators |
 /// | `~simplify`                        | bool                    | true         | shorten/smooth the path before certifying |
 /// | `~path_file`                       | string (file)           | ""           | plan: write the path here ("" = do not); validate: the path to certify (required) |

@@ -9,6 +9,8 @@
 /// motions. Computer Aided Geometric Design 31(7–8), 2014.
 
 #include <Eigen/Core>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace ompl_ccd
@@ -34,6 +36,10 @@ enum class MassDistribution
 
 /** \brief "mesh-vertices", "obb-corners". */
 const char *toString(MassDistribution kind);
+/** \brief toString() of every MassDistribution, in declaration order (for options and messages). */
+std::vector<std::string> massDistributionNames();
+/** \brief The MassDistribution whose toString() is \a name; nullopt for any other name. */
+std::optional<MassDistribution> massDistributionNamed(const std::string &name);
 
 /** \brief Metric data of a line ([SchroeckerWeber] Eq. 5): ϱ²(a + s b) = ϱ₀² + s²/ν² with a the point
     of least distortion and ‖b‖ = 1. */

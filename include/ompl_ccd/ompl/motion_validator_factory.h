@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ompl_ccd/bound/affine_metric.h"
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
@@ -23,6 +24,9 @@ struct ValidatorOptions
   double clearance = 0.0;
   /** \brief Certifiers that can use several threads per query. */
   int threads = 1;
+  /** \brief "toleranced": feature points of each link's mass distribution (Sec. 2 of
+      [SchroeckerWeber]); the default is TolerancedMotionOptions' (toleranced_motion.h says why). */
+  MassDistribution mass_distribution = MassDistribution::ObbCorners;
 };
 
 /** \brief Names makeMotionValidator accepts, in a stable order. */

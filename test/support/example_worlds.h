@@ -1,0 +1,27 @@
+#pragma once
+/// \file example_worlds.h
+/// The worlds tests and benchmarks certify in: the bundled examples, and Panda and UR5e in their
+/// scenes when ../shared/data is present.
+
+#include <string>
+#include <vector>
+
+#include "ompl_ccd/geometry/collision_world.h"
+
+namespace ompl_ccd::test
+{
+/** \brief examples/\a urdf in examples/\a scene (no obstacles when \a scene is empty). */
+CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene);
+
+/** \brief A robot in a scene, with a name for tables and messages. */
+struct NamedWorld
+{
+  /** \brief "ccd_arm / examples/scene.yaml", "panda / table_scene_table", ... */
+  std::string name;
+  CollisionWorldPtr world;
+};
+
+/** \brief The bundled arm in examples/scene.yaml, then, when \a shared and ../shared/data is
+    present, every sharedProblems() world. */
+std::vector<NamedWorld> robotWorlds(bool shared);
+}  // namespace ompl_ccd::test
