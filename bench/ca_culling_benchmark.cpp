@@ -28,6 +28,8 @@
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 
+#include "bench_support.h"
+
 using namespace ompl_ccd;
 
 namespace
@@ -60,14 +62,6 @@ std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> randomEdges(const Colli
       edges.emplace_back(q0, q1);
   }
   return edges;
-}
-
-double percentile(std::vector<double> v, double p)
-{
-  if (v.empty())
-    return 0.0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * v.size()))];
 }
 
 void volumes(const std::string &name, const CollisionWorld &world,
@@ -131,8 +125,8 @@ void culling(const std::string &name, const CollisionWorldPtr &world,
       std::printf("| %s | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f | %d | %d |\n", name.c_str(),
                   toString(mode), variant.label, sum["pcl_before_culling"] / n, sum["pcl_after_spatial_culling"] / n,
                   sum["pcl_after_temporal_culling"] / n, sum["hull_distance_queries"] / n,
-                  sum["distance_queries"] / n, sum["ca_steps"] / n, percentile(micros, 0.5),
-                  percentile(micros, 0.95), collisions, undecided);
+                  sum["distance_queries"] / n, sum["ca_steps"] / n, bench::percentile(micros, 0.5),
+                  bench::percentile(micros, 0.95), collisions, undecided);
     }
 }
 }  // namespace

@@ -21,7 +21,6 @@
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/continuous_collision.h>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -30,15 +29,14 @@
 #include <string>
 #include <vector>
 
-#include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
 
 // The edges are labelled by the very oracle the soundness tests use (test/support).
+#include "support/example_worlds.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
-#include "support/shared_problems.h"
 
 namespace
 {
@@ -94,28 +92,6 @@ Settings parseArguments(int argc, char **argv)
                                "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N.");
   }
   return settings;
-}
-
-/** \brief A robot in a scene, as benchmarked. */
-struct BenchWorld
-{
-  std::string name;
-  CollisionWorldPtr world;
-};
-
-std::vector<BenchWorld> benchWorlds(bool shared)
-{
-  const std::string source = OMPL_CCD_SOURCE_DIR;
-  std::vector<BenchWorld> worlds;
-  auto arm = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(source + "/examples/arm/arm.urdf"));
-  worlds.push_back({"ccd_arm / examples/scene.yaml",
-                    std::make_shared<CollisionWorld>(arm, loadScene(source + "/examples/scene.yaml"))});
-  const std::string data = OMPL_CCD_SHARED_DATA_DIR;
-  if (!shared || !std::filesystem::exists(data))
-    return worlds;
-  for (const test::SharedProblem &problem : test::sharedProblems())
-    worlds.push_back({problem.name, test::loadSharedProblem(data, problem)});
-  return worlds;
 }
 
 /** \brief Per-link-pair FCL continuous collision: each link geometry and each obstacle (or other
@@ -259,7 +235,7 @@ std::string format(double value, int precision = 1)
 }
 
 /** \brief Times every contender on every labelled edge of \a bench and prints its tables. */
-void runWorld(const BenchWorld &bench, const Settings &settings)
+void runWorld(const test::NamedWorld &bench, const Settings &settings)
 {
   const CollisionWorldPtr &world = bench.world;
   test::RandomEdgeOptions edge_options;
@@ -412,7 +388,7 @@ int main(int argc, char **argv)
                  "RSS meshes) between the links' start and end poses: FCL interpolates each link's pose "
                  "linearly, which is not the robot's joint motion, so its misses are partly a different "
                  "motion, not only a different algorithm.\n";
-    for (const BenchWorld &bench : benchWorlds(settings.shared))
+    for (const test::NamedWorld &bench : test::robotWorlds(settings.shared))
       runWorld(bench, settings);
   }
   catch (const std::exception &e)

@@ -7,9 +7,8 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
-#include "ompl_ccd/geometry/scene_loader.h"
+#include "support/example_worlds.h"
 #include "support/random_edges.h"
-#include "support/test_paths.h"
 
 namespace ompl_ccd
 {
@@ -124,8 +123,7 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
 {
   // The example arm in its scene: re-measured slabs replace most distance queries, and the
   // verdicts are those of a query at every step (slab_reuse = 1).
-  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(test::examplePath("arm/arm.urdf")));
-  const auto world = std::make_shared<const CollisionWorld>(robot, loadScene(test::examplePath("scene.yaml")));
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   test::RandomEdgeOptions edge_options;
   edge_options.seed = 5;
   const std::vector<test::Edge> edges = test::randomEdges(*world, 100, edge_options);
@@ -136,7 +134,7 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
   double slab_steps = 0.0, queries_reusing = 0.0, queries_querying = 0.0;
   for (const test::Edge &edge : edges)
   {
-    const JointMotion motion(*robot, edge.q0, edge.q1);
+    const JointMotion motion(world->robot(), edge.q0, edge.q1);
     Query query;
     query.mode = Mode::FirstContact;
     const Report a = reusing.certify(*ws_reusing, motion, query);

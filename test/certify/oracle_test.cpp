@@ -7,8 +7,8 @@
 #include <cmath>
 #include <random>
 
-#include "ompl_ccd/geometry/scene_loader.h"
 #include "support/adversarial_scenes.h"
+#include "support/example_worlds.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
 #include "support/test_paths.h"
@@ -51,12 +51,6 @@ JointMotion barMotion(const CollisionWorld &world, double a, double b)
   return JointMotion(world.robot(), Eigen::VectorXd::Constant(1, a), Eigen::VectorXd::Constant(1, b));
 }
 
-CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene)
-{
-  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(examplePath(urdf)));
-  return std::make_shared<CollisionWorld>(robot, scene.empty() ? std::make_shared<Scene>(std::vector<Obstacle>{})
-                                                               : loadScene(examplePath(scene)));
-}
 }  // namespace
 
 TEST(OracleSpeedBound, RotatingBarIsDeltaTimesFarthestCorner)

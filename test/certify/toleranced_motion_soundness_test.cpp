@@ -13,24 +13,16 @@
 #include <thread>
 
 #include "ompl_ccd/certify/toleranced_motion.h"
-#include "ompl_ccd/geometry/scene_loader.h"
 #include "support/adversarial_scenes.h"
+#include "support/example_worlds.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
 #include "support/shared_problems.h"
-#include "support/test_paths.h"
 
 namespace ompl_ccd::test
 {
 namespace
 {
-CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene)
-{
-  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(examplePath(urdf)));
-  return std::make_shared<CollisionWorld>(robot, scene.empty() ? std::make_shared<Scene>(std::vector<Obstacle>{})
-                                                               : loadScene(examplePath(scene)));
-}
-
 /// The families of cases of the suite, each built when it is run: (name, world, edges).
 std::vector<std::function<std::vector<AdversarialCase>()>> families()
 {
