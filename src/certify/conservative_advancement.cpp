@@ -81,6 +81,10 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
+  /** \brief Motion-bound box of body b over piece k = [k/N, (k+1)/N] at [b · N + k], inflated. */
+  std::vector<Eigen::AlignedBox3d> piece_boxes;
+  /** \brief For PCL i, whether its boxes overlap during piece k, at [i · N + k]. */
+  std::vector<char> live_pieces;
   std::vector<BodyPair> pcl;
   Stats stats;
 };
@@ -117,6 +121,9 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
   OMPL_CCD_THROW_UNLESS(options.slab_reuse >= 0.0 && std::isfinite(options.slab_reuse),
                         "ConservativeAdvancement: slab_reuse (", options.slab_reuse,
                         ") must be finite and non-negative; use 0.5, or 1 for a distance query at every step.");
+  OMPL_CCD_THROW_UNLESS(options.hull_max_gap >= 0.0 && std::isfinite(options.hull_max_gap),
+                        "ConservativeAdvancement: hull_max_gap (", options.hull_max_gap,
+                        ") must be finite and non-negative; use 1e-3, or 0 for full hulls.");
   OMPL_CCD_THROW_UNLESS(options.collision_probes >= 0, "ConservativeAdvancement: collision_probes (",
                         options.collision_probes, ") must be at least 0; use 8, or 0 for no probes.");
   OMPL_CCD_THROW_UNLESS(options.refine_factor > 0.0 && options.refine_factor <= 1.0,
@@ -134,7 +141,7 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
     body.ref = ref;
     body.radius = radiusAboutLinkOrigin(geometry);
     body.box = localBox(geometry);
-    body.hull = std::make_shared<const ConvexHull>(geometry.shape);
+    body.hull = std::make_shared<const ConvexHull>(geometry.shape, options.hull_max_gap);
     bodies_.push_back(std::move(body));
   }
   std::vector<BodyRef> refs;
@@ -144,7 +151,7 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
   const Scene &scene = world_->scene();
   for (const Obstacle &obstacle : scene.obstacles())
   {
-    auto hull = std::make_shared<const ConvexHull>(obstacle.shape);
+    auto hull = std::make_shared<const ConvexHull>(obstacle.shape, options.hull_max_gap);
     auto object = makeObject(hull->fclGeometry());
     object->setTransform(obstacle.X_WG);
     obstacle_hulls_.push_back(std::move(hull));
@@ -183,6 +190,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   const int samples = options_.swept_box_samples;
   ws.aabbs.assign(n, Eigen::AlignedBox3d());
   ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
+  ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
   std::vector<double> half_step(n);
   for (int k = 0; k <= samples; ++k)
   {
@@ -199,14 +207,68 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       ws.sample_boxes[b] = box;
       if (k > 0)
       {
-        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(half_step[b] * (1.0 + 1e-9) + 1e-9);
-        ws.aabbs[b].extend(Eigen::AlignedBox3d(piece.min() - widen, piece.max() + widen));
+        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(half_step[b] * (1.0 + 1e-9) + 1e-9 + inflation);
+        ws.piece_boxes[b * samples + k - 1] = Eigen::AlignedBox3d(piece.min() - widen, piece.max() + widen);
+        ws.aabbs[b].extend(ws.piece_boxes[b * samples + k - 1]);
       }
     }
   }
-  const Eigen::Vector3d widen = Eigen::Vector3d::Constant(inflation);
-  for (Eigen::AlignedBox3d &box : ws.aabbs)
-    box = Eigen::AlignedBox3d(box.min() - widen, box.max() + widen);
+}
+
+void ConservativeAdvancement::cullPieces(Workspace &ws) const
+{
+  // A pair whose boxes are apart during piece k is farther apart than clearance + tolerance all
+  // through it: CA skips the piece, and a pair with no live piece is culled.
+  const int samples = options_.swept_box_samples;
+  ws.live_pieces.resize(ws.pcl.size() * samples);
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+  {
+    const BodyPair &pair = ws.pcl[i];
+    for (int k = 0; k < samples; ++k)
+      ws.live_pieces[i * samples + k] = ws.piece_boxes[pair.a * samples + k].intersects(
+          pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacleBox(pair.obstacle));
+  }
+  std::size_t i = 0;
+  keepPairs(ws, [&](const BodyPair &) {
+    const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i++ * samples);
+    return std::find(live, live + samples, 1) != live + samples;
+  });
+}
+
+template <typename Keep>
+void ConservativeAdvancement::keepPairs(Workspace &ws, const Keep &keep) const
+{
+  const std::size_t samples = static_cast<std::size_t>(options_.swept_box_samples);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    if (keep(ws.pcl[i]))
+    {
+      ws.pcl[kept] = ws.pcl[i];
+      std::copy_n(ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples), samples,
+                  ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(kept * samples));
+      ++kept;
+    }
+  ws.pcl.resize(kept);
+  ws.live_pieces.resize(kept * samples);
+}
+
+Eigen::AlignedBox3d ConservativeAdvancement::obstacleBox(int obstacle) const
+{
+  const fcl::AABBd &box = world_->scene().object(obstacle).getAABB();
+  return Eigen::AlignedBox3d(box.min_, box.max_);
+}
+
+double ConservativeAdvancement::nextLiveTime(const Workspace &ws, std::size_t i, double t) const
+{
+  const int samples = options_.swept_box_samples;
+  // the piece holding t: its start k/N must not be past t whatever t·N rounded to
+  int k = std::clamp(static_cast<int>(t * samples), 0, samples - 1);
+  while (k > 0 && static_cast<double>(k) / samples > t)
+    --k;
+  for (; k < samples; ++k)
+    if (ws.live_pieces[i * samples + k])
+      return std::max(t, static_cast<double>(k) / samples);
+  return kInfinity;
 }
 
 void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
@@ -292,10 +354,11 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
 }
 
 ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws, const JointMotion &motion,
-                                                                  const BodyPair &pair, bool hulls, double t_start,
+                                                                  std::size_t i, bool hulls, double t_start,
                                                                   double t_limit, int max_steps,
                                                                   double contact_distance, const Query &query) const
 {
+  const BodyPair &pair = ws.pcl[i];
   const auto &objects = hulls ? ws.hull_objects : ws.mesh_objects;
   const fcl::CollisionObjectd &other =
       pair.b >= 0 ? *objects[pair.b]
@@ -307,6 +370,13 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   double t = t_start;
   for (int step = 0;; ++step)
   {
+    t = nextLiveTime(ws, i, t);  // pieces where the pair's boxes are apart need no step
+    if (!(t < t_limit))
+    {
+      result.status = Advance::Status::Passed;
+      result.t = t_limit;
+      return result;
+    }
     poseAt(ws, motion, t);
     // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
     // distance, so it certifies a step without a distance query while it stays wide.
@@ -326,6 +396,9 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       NearestPoints nearest;
       const double rel_err = hulls ? 0.0 : options_.distance_rel_err;
       d = pairDistanceLowerBound(*objects[pair.a], other, &nearest, rel_err);
+      if (hulls)  // reduced hulls: the full ones reach up to their gaps further
+        d -= bodies_[pair.a].hull->gap() +
+             (pair.b >= 0 ? bodies_[pair.b].hull->gap() : obstacle_hulls_[pair.obstacle]->gap());
       stats[hulls ? "hull_distance_queries" : "distance_queries"] += 1;
       if (rel_err > 0.0 && !(d - query.clearance >= contact_distance))
       {
@@ -394,15 +467,18 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
 
 std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCollision(Workspace &ws,
                                                                                      const JointMotion &motion,
-                                                                                     const BodyPair &pair,
+                                                                                     std::size_t i,
                                                                                      double t_from) const
 {
+  const BodyPair &pair = ws.pcl[i];
   const fcl::CollisionObjectd &other =
       pair.b >= 0 ? *ws.mesh_objects[pair.b] : world_->scene().object(pair.obstacle);
   const int samples = options_.collision_probes;
   for (int k = 1; k <= samples; ++k)
   {
     const double t = k == samples ? 1.0 : t_from + (1.0 - t_from) * k / samples;
+    if (!(nextLiveTime(ws, i, t) <= t))  // the boxes are apart then
+      continue;
     poseAt(ws, motion, t);
     fcl::CollisionRequestd request(1, true);
     fcl::CollisionResultd result;
@@ -440,10 +516,10 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
       continue;
     ++visited;
     // a configuration found in collision decides at once, before CA creeps up to the contact
-    const std::optional<Advance> hit = probeCollision(ws, motion, ws.pcl[i], lower);
+    const std::optional<Advance> hit = probeCollision(ws, motion, i, lower);
     const Advance result =
         hit ? *hit
-            : advance(ws, motion, ws.pcl[i], false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
+            : advance(ws, motion, i, false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
     if (result.status == Advance::Status::Contact)
     {
       report.verdict = Verdict::Collision;
@@ -492,12 +568,14 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
+  cullPieces(ws);
   ws.stats["taylor_pieces"] = 0;
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);
-    ws.pcl.clear();
-    cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
+    keepPairs(ws, [&](const BodyPair &pair) {
+      return ws.aabbs[pair.a].intersects(pair.b >= 0 ? ws.aabbs[pair.b] : obstacleBox(pair.obstacle));
+    });
   }
   ws.stats["pcl_before_culling"] =
       static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
@@ -508,7 +586,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
     if (!options_.temporal_culling)
       return 0.0;
     const Advance hull =
-        advance(ws, motion, ws.pcl[i], true, 0.0, 1.0, options_.max_hull_steps, query.tolerance, query);
+        advance(ws, motion, i, true, 0.0, 1.0, options_.max_hull_steps, query.tolerance, query);
     return hull.status == Advance::Status::Passed ? kInfinity : hull.t;
   };
   Report report;
@@ -535,13 +613,13 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       break;
     ++visited;
     const Advance result =
-        advance(ws, motion, ws.pcl[i], false, lower, t_min, options_.max_steps_per_pair, query.tolerance, query);
+        advance(ws, motion, i, false, lower, t_min, options_.max_steps_per_pair, query.tolerance, query);
     if (result.status == Advance::Status::Contact)
     {
       // Refine towards the real contact. A pair that never gets closer than tolerance × refine_factor
       // only grazes: its configuration within tolerance is kept as a fallback witness, and the
       // search for an earlier or real contact goes on (the pair is certified up to t_min).
-      const Advance fine = advance(ws, motion, ws.pcl[i], false, result.t, t_min, options_.refine_steps,
+      const Advance fine = advance(ws, motion, i, false, result.t, t_min, options_.refine_steps,
                                    query.tolerance * options_.refine_factor, query);
       if (fine.status == Advance::Status::Contact)
       {

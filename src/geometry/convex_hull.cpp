@@ -1,6 +1,8 @@
 #include "ompl_ccd/geometry/convex_hull.h"
 
+#include <algorithm>
 #include <cassert>
+#include <ccd/vec3.h>
 #include <cmath>
 #include <cstdio>
 #include <fcl/geometry/shape/convex.h>
@@ -104,9 +106,138 @@ bool qhullHull(const std::vector<Eigen::Vector3d> &points, std::vector<Eigen::Ve
   qh_memfreeshort(qh, &curlong, &totlong);
   return ok && num_faces >= 4;
 }
+/// Each triangle of \a faces (FCL's encoding, triangles only) as corner indices.
+std::vector<Eigen::Vector3i> triangles(const std::vector<int> &faces)
+{
+  std::vector<Eigen::Vector3i> result;
+  for (std::size_t f = 0; f + 3 < faces.size(); f += faces[f] + 1)
+    result.emplace_back(faces[f + 1], faces[f + 2], faces[f + 3]);
+  return result;
+}
+
+/// The plane of each counter-clockwise triangle as (unit outward normal, offset): the height of
+/// a point p above it is plane·(p, 1).
+std::vector<Eigen::Vector4d> facetPlanes(const std::vector<Eigen::Vector3d> &vertices,
+                                         const std::vector<Eigen::Vector3i> &tris)
+{
+  std::vector<Eigen::Vector4d> planes;
+  for (const Eigen::Vector3i &t : tris)
+  {
+    const Eigen::Vector3d normal =
+        (vertices[t[1]] - vertices[t[0]]).cross(vertices[t[2]] - vertices[t[0]]).normalized();
+    planes.emplace_back(normal.x(), normal.y(), normal.z(), -normal.dot(vertices[t[0]]));
+  }
+  return planes;
+}
+
+/// Distance from \a p to the closed convex polytope with these outward triangles: 0 inside, else
+/// the distance to the nearest triangle whose plane \a p is above (the nearest point lies on one),
+/// by libccd's exact point–triangle distance; a plane's height bounds its triangle's distance from
+/// below, which skips most of them.
+double distanceToPolytope(const Eigen::Vector3d &p, const std::vector<Eigen::Vector3d> &vertices,
+                          const std::vector<Eigen::Vector3i> &tris, const std::vector<Eigen::Vector4d> &planes)
+{
+  const auto ccdVector = [](const Eigen::Vector3d &v) {
+    ccd_vec3_t c;
+    ccdVec3Set(&c, v.x(), v.y(), v.z());
+    return c;
+  };
+  const ccd_vec3_t point = ccdVector(p);
+  double nearest = std::numeric_limits<double>::infinity();
+  bool outside = false;
+  for (std::size_t f = 0; f < tris.size(); ++f)
+  {
+    const Eigen::Vector3i &t = tris[f];
+    const double height = planes[f].dot(p.homogeneous());
+    if (!(height > 0.0))
+      continue;
+    outside = true;
+    if (height * height >= nearest)
+      continue;
+    const ccd_vec3_t a = ccdVector(vertices[t[0]]), b = ccdVector(vertices[t[1]]), c = ccdVector(vertices[t[2]]);
+    nearest = std::min(nearest, static_cast<double>(ccdVec3PointTriDist2(&point, &a, &b, &c, nullptr)));
+  }
+  return outside ? std::sqrt(nearest) : 0.0;
+}
+
+/// A hull of a subset of \a vertices (the full hull's) within about \a max_gap of the full hull:
+/// the extreme vertices along the 26 directions of a cube's faces, edges and corners, then, round
+/// after round as in quickhull, for each kept facet the vertex farthest above its plane if it is
+/// more than max_gap above, until no facet has one. \a gap receives the exact reach of the full
+/// hull beyond the kept one (max distance of a full-hull vertex to it). False when the subset
+/// would not be smaller than half the hull.
+bool reducedHull(const std::vector<Eigen::Vector3d> &full, double max_gap, std::vector<Eigen::Vector3d> &vertices,
+                 std::vector<int> &faces, int &num_faces, double &gap)
+{
+  std::vector<bool> kept(full.size(), false);
+  std::vector<Eigen::Vector3d> subset;
+  const auto keep = [&](std::size_t i) {
+    if (!kept[i])
+      subset.push_back(full[i]);
+    kept[i] = true;
+  };
+  for (int x = -1; x <= 1; ++x)
+    for (int y = -1; y <= 1; ++y)
+      for (int z = -1; z <= 1; ++z)
+        if (x != 0 || y != 0 || z != 0)
+        {
+          const Eigen::Vector3d n(x, y, z);
+          std::size_t best = 0;
+          for (std::size_t i = 1; i < full.size(); ++i)
+            if (full[i].dot(n) > full[best].dot(n))
+              best = i;
+          keep(best);
+        }
+  // Vertices still more than max_gap above some plane; only they are searched in later rounds
+  // (the hull only grows). The gap at the end is measured on every vertex, so this is a heuristic.
+  std::vector<std::size_t> outside;
+  for (std::size_t i = 0; i < full.size(); ++i)
+    if (!kept[i])
+      outside.push_back(i);
+  while (2 * subset.size() < full.size())
+  {
+    if (!qhullHull(subset, vertices, faces, num_faces))
+      return false;
+    const std::vector<Eigen::Vector3i> tris = triangles(faces);
+    const std::vector<Eigen::Vector4d> planes = facetPlanes(vertices, tris);
+    std::vector<double> farthest(tris.size(), max_gap);
+    std::vector<std::size_t> pick(tris.size(), full.size());
+    std::vector<std::size_t> still_outside;
+    for (std::size_t i : outside)
+    {
+      bool above = false;
+      for (std::size_t f = 0; f < tris.size() && !kept[i]; ++f)
+      {
+        const double height = planes[f].dot(full[i].homogeneous());
+        above = above || height > max_gap;
+        if (height > farthest[f])
+        {
+          farthest[f] = height;
+          pick[f] = i;
+        }
+      }
+      if (above)
+        still_outside.push_back(i);
+    }
+    outside = std::move(still_outside);
+    const std::size_t before = subset.size();
+    for (std::size_t i : pick)
+      if (i < full.size())
+        keep(i);
+    if (subset.size() == before)
+    {
+      gap = 0.0;
+      for (std::size_t i = 0; i < full.size(); ++i)
+        if (!kept[i])
+          gap = std::max(gap, distanceToPolytope(full[i], vertices, tris, planes));
+      return true;
+    }
+  }
+  return false;
+}
 }  // namespace
 
-ConvexHull::ConvexHull(const CollisionShape &shape) : shape_(shape)
+ConvexHull::ConvexHull(const CollisionShape &shape, double max_gap) : shape_(shape)
 {
   if (shape.kind != CollisionShape::Kind::Mesh)
   {
@@ -120,6 +251,15 @@ ConvexHull::ConvexHull(const CollisionShape &shape) : shape_(shape)
   {
     boundingBoxHull(shape.mesh->vertices, vertices_, faces);
     num_faces = 6;
+  }
+  std::vector<Eigen::Vector3d> reduced_vertices;
+  std::vector<int> reduced_faces;
+  int reduced_num_faces = 0;
+  if (max_gap > 0.0 && reducedHull(vertices_, max_gap, reduced_vertices, reduced_faces, reduced_num_faces, gap_))
+  {
+    vertices_ = std::move(reduced_vertices);
+    faces = std::move(reduced_faces);
+    num_faces = reduced_num_faces;
   }
   auto fcl_vertices = std::make_shared<const std::vector<Eigen::Vector3d>>(vertices_);
   auto fcl_faces = std::make_shared<const std::vector<int>>(faces);
@@ -137,8 +277,9 @@ double ConvexHull::support(const Eigen::Vector3d &n_G) const
       double h = -std::numeric_limits<double>::infinity();
       for (const Eigen::Vector3d &v : vertices_)
         h = std::max(h, v.dot(n_G));
-      // qhull may leave input points outside its facets by its precision (~1e-13 m): pad.
-      return h + kHullSupportPad * n_G.norm();
+      // the full hull reaches gap beyond a reduced one; qhull may leave input points outside its
+      // facets by its precision (~1e-13 m): pad.
+      return h + (gap_ + kHullSupportPad) * n_G.norm();
     }
     case CollisionShape::Kind::Box:
       return 0.5 * shape_.box_size.cwiseProduct(n_G).cwiseAbs().sum();

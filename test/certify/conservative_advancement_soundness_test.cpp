@@ -53,12 +53,15 @@ struct SoundnessRun
   double undecided_cap_hits = 0.0, oracle_seconds = 0.0, ca_seconds = 0.0;
 
   /// Labels the edges of \a c with the oracle, certifies each in both modes and adds it to the
-  /// tallies, expecting no false Free and no guaranteed-free prefix past a contact.
+  /// tallies, expecting no false Free and no guaranteed-free prefix past a contact. Decide runs
+  /// with hulls reduced to within 1 cm, so that the bundled (coarse) meshes exercise reduced hulls.
   void check(const AdversarialCase &c)
   {
     const double tolerance = 1e-3;
-    const ConservativeAdvancement certifier(c.world);
-    auto ws = certifier.makeWorkspace();
+    ConservativeAdvancementOptions coarse_hulls;
+    coarse_hulls.hull_max_gap = 0.01;
+    const ConservativeAdvancement first_contact_certifier(c.world), decide_certifier(c.world, coarse_hulls);
+    auto ws = first_contact_certifier.makeWorkspace();
     const auto start = std::chrono::steady_clock::now();
     const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
     const auto labelled = std::chrono::steady_clock::now();
@@ -70,7 +73,8 @@ struct SoundnessRun
         Query query;
         query.mode = mode;
         query.tolerance = tolerance;
-        const Report report = certifier.certify(*ws, motion, query);
+        const Report report = (mode == Mode::FirstContact ? first_contact_certifier : decide_certifier)
+                                  .certify(*ws, motion, query);
         const Classification verdict = classify(report, labels[i], tolerance);
         EXPECT_FALSE(verdict.false_free) << c.name << " edge " << i << " " << toString(mode);
         EXPECT_FALSE(verdict.toc_lower_past_contact) << c.name << " edge " << i << " " << toString(mode);

@@ -148,6 +148,61 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
   EXPECT_LT(queries_reusing, queries_querying);
 }
 
+TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
+{
+  // The example arm in its scene: per-piece boxes and reduced hulls cut the hull steps, and the
+  // verdicts and TOCs agree with one whole-motion box and full hulls. The arm's meshes are
+  // coarse: a 1 cm gap makes sure some of its hulls are reduced.
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  test::RandomEdgeOptions edge_options;
+  edge_options.seed = 9;
+  const std::vector<test::Edge> edges = test::randomEdges(*world, 150, edge_options);
+  ConservativeAdvancementOptions plain;
+  plain.swept_box_samples = 1;
+  plain.hull_max_gap = 0.0;
+  ConservativeAdvancementOptions reducing;
+  reducing.hull_max_gap = 0.01;
+  const ConservativeAdvancement culling(world, reducing), whole(world, plain);
+  auto ws_culling = culling.makeWorkspace(), ws_whole = whole.makeWorkspace();
+  double steps_culling = 0.0, steps_whole = 0.0, pcl_culling = 0.0, pcl_whole = 0.0;
+  int collisions = 0, touching_both = 0;
+  for (const test::Edge &edge : edges)
+  {
+    const JointMotion motion(world->robot(), edge.q0, edge.q1);
+    Query query;
+    query.mode = Mode::FirstContact;
+    const Report a = culling.certify(*ws_culling, motion, query);
+    const Report b = whole.certify(*ws_whole, motion, query);
+    ASSERT_EQ(a.verdict, b.verdict);
+    if (a.verdict == Verdict::Collision)
+    {
+      ++collisions;
+      // the same first real contact (within 1e-6 m of touching) to within the time tolerance;
+      // a grazing witness (within tolerance only) is wherever CA's steps first met it
+      const double touching = query.tolerance * culling.options().refine_factor;
+      ASSERT_TRUE(a.witness && b.witness);
+      if (a.witness->distance < touching && b.witness->distance < touching)
+      {
+        EXPECT_NEAR(a.toc_upper, b.toc_upper, query.tolerance);
+        EXPECT_NEAR(a.toc_lower, b.toc_lower, query.tolerance);
+        ++touching_both;
+      }
+    }
+    steps_culling += a.stats.at("hull_ca_steps");
+    steps_whole += b.stats.at("hull_ca_steps");
+    pcl_culling += a.stats.at("pcl_after_spatial_culling");
+    pcl_whole += b.stats.at("pcl_after_spatial_culling");
+  }
+  EXPECT_GT(touching_both, collisions / 2);
+  int reduced = 0;
+  for (const Link &link : world->robot().links())
+    for (const LinkGeometry &geometry : link.geometries)
+      reduced += ConvexHull(geometry.shape, culling.options().hull_max_gap).gap() > 0.0;
+  EXPECT_GT(reduced, 0);
+  EXPECT_LT(pcl_culling, pcl_whole);
+  EXPECT_LT(steps_culling, 0.8 * steps_whole);
+}
+
 TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)
 {
   const double stop = closedFormContactAngle() - 0.05;  // the corner stays ≈ 2.8 cm away

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fcl/geometry/shape/sphere.h>
 #include <random>
+
+#include "ompl_ccd/geometry/pair_distance.h"
 
 namespace ompl_ccd
 {
@@ -38,6 +41,62 @@ TEST(ConvexHull, SupportBoundsEveryPointOfARandomCloud)
       best = std::max(best, p.dot(n));
     EXPECT_GE(hull.support(n), best);
     EXPECT_LE(hull.support(n), best + 1e-8 * n.norm());  // tight: a hull vertex attains it
+  }
+}
+
+/// 3,000 points on a unit sphere.
+std::vector<Eigen::Vector3d> denseSphere()
+{
+  std::mt19937 rng(7);
+  std::normal_distribution<double> gauss;
+  std::vector<Eigen::Vector3d> points;
+  for (int i = 0; i < 3000; ++i)
+    points.push_back(Eigen::Vector3d(gauss(rng), gauss(rng), gauss(rng)).normalized());
+  return points;
+}
+
+/// A reduced hull keeps few vertices, and its support function still bounds every input point
+/// (gap included) while staying within the gap of the full hull's.
+TEST(ConvexHull, ReducedHullSupportBoundsEveryPointWithinItsGap)
+{
+  const std::vector<Eigen::Vector3d> points = denseSphere();
+  const ConvexHull full(pointCloudMesh(points)), reduced(pointCloudMesh(points), 0.01);
+  EXPECT_EQ(full.gap(), 0.0);
+  EXPECT_GT(full.vertices().size(), 2000u);
+  EXPECT_LT(reduced.vertices().size(), full.vertices().size() / 4);
+  EXPECT_GT(reduced.gap(), 0.0);
+  EXPECT_LT(reduced.gap(), 0.03);  // about max_gap: a vertex may sit above two planes at an edge
+  std::mt19937 rng(2);
+  std::normal_distribution<double> gauss;
+  for (int trial = 0; trial < 500; ++trial)
+  {
+    const Eigen::Vector3d n(gauss(rng), gauss(rng), gauss(rng));
+    double best = -1e300;
+    for (const Eigen::Vector3d &p : points)
+      best = std::max(best, p.dot(n));
+    EXPECT_GE(reduced.support(n), best);
+    EXPECT_LE(reduced.support(n), best + (reduced.gap() + 1e-8) * n.norm());
+  }
+}
+
+/// Distances to the reduced hull's FCL geometry minus its gap bound the full hull's (GJK on both,
+/// the full hull as the oracle) from below, and by no more than twice the gap.
+TEST(ConvexHull, ReducedHullDistanceMinusGapIsALowerBound)
+{
+  const std::vector<Eigen::Vector3d> points = denseSphere();
+  const ConvexHull full(pointCloudMesh(points)), reduced(pointCloudMesh(points), 0.01);
+  const fcl::CollisionObjectd full_object(full.fclGeometry()), reduced_object(reduced.fclGeometry());
+  std::mt19937 rng(3);
+  std::normal_distribution<double> gauss;
+  std::uniform_real_distribution<double> range(1.001, 1.5);
+  for (int trial = 0; trial < 300; ++trial)
+  {
+    const Eigen::Vector3d x = range(rng) * Eigen::Vector3d(gauss(rng), gauss(rng), gauss(rng)).normalized();
+    const fcl::CollisionObjectd probe(std::make_shared<fcl::Sphered>(1e-6), Eigen::Matrix3d::Identity(), x);
+    const double oracle = pairDistanceLowerBound(probe, full_object) + kGjkDistanceSlack;
+    const double lower = pairDistanceLowerBound(probe, reduced_object) - reduced.gap();
+    EXPECT_LE(lower, oracle) << x.transpose();
+    EXPECT_GE(lower, oracle - 2.0 * reduced.gap() - 2.0 * kGjkDistanceSlack) << x.transpose();
   }
 }
 

@@ -19,6 +19,12 @@
 /// the exact-geometry distance is computed to within a relative error (distance_rel_err); contact
 /// is always decided on the exact distance.
 ///
+/// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
+/// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
+/// every piece, and its CA skips the pieces where they are apart (no contact can happen there).
+/// Then the Taylor-model boxes of the bodies still in play. Dense hulls are reduced to fewer
+/// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
+///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
 ///   - Verdict::Collision iff CA met a configuration with d < clearance + tolerance; its time is
 ///     toc_upper and the witness holds FCL's nearest points there. In Mode::FirstContact CA goes on
@@ -88,6 +94,11 @@ struct ConservativeAdvancementOptions
       steps), so a long hull pass that culls the pair beats exact-geometry CA from an early τ̌:
       64 halved the median on Panda/UR5e edges against 16. */
   int max_hull_steps = 64;
+  /** \brief Dense convex hulls (of links and obstacles) are reduced to the hull of some of their
+      vertices within about this many metres of the full hull (convex_hull.h); hull distances
+      and slab widths are then lowered by the exact gap, so τ̌ stays a lower bound. Fewer vertices
+      make the hull pass cheaper. 0: full hulls. */
+  double hull_max_gap = 1e-3;
   /** \brief Temporal culling of [Zhang2007] Alg. 1 with convex-hull bounds τ̌ (Sec. 7.2); when
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
@@ -105,8 +116,10 @@ struct ConservativeAdvancementOptions
   /** \brief Most extra CA steps of that refinement. */
   int refine_steps = 2000;
   /** \brief Samples of the motion-bound boxes: the box of the bodies at k/N, k = 0..N, each
-      widened by μ/(2N). */
-  int swept_box_samples = 16;
+      widened by μ/(2N). The boxes of each piece [k/N, (k+1)/N] also cull pairs piece by piece:
+      CA skips the pieces during which a pair's boxes are apart. 32 took a quarter fewer hull steps
+      than 16 on Panda/UR5e edges; 64 fewer still, but measured no faster. */
+  int swept_box_samples = 32;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the
@@ -158,7 +171,20 @@ private:
   void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
-  Advance advance(Workspace &ws, const JointMotion &motion, const BodyPair &pair, bool hulls, double t_start,
+  /** \brief Spatial culling over the pieces [k/N, (k+1)/N] of the motion (N = swept_box_samples):
+      marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
+      pairs with none. */
+  void cullPieces(Workspace &ws) const;
+  /** \brief Keeps the PCLs (and their live pieces) for which \a keep(pair) is true, in order. */
+  template <typename Keep>
+  void keepPairs(Workspace &ws, const Keep &keep) const;
+  /** \brief The earliest time ≥ \a t in a live piece of PCL \a i (∞ if none). */
+  double nextLiveTime(const Workspace &ws, std::size_t i, double t) const;
+  /** \brief World AABB of an obstacle (the scene broadphase's). */
+  Eigen::AlignedBox3d obstacleBox(int obstacle) const;
+  /** \brief CA on PCL \a i (its convex hulls when \a hulls) from \a t_start towards \a t_limit,
+      skipping its dead pieces. */
+  Advance advance(Workspace &ws, const JointMotion &motion, std::size_t i, bool hulls, double t_start,
                   double t_limit, int max_steps, double contact_distance, const Query &query) const;
   double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
                     double d, const Separation &separation, const Query &query) const;
@@ -167,8 +193,9 @@ private:
   double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
   Contact witness(const BodyPair &pair, const Advance &advance) const;
   /** \brief Mode::Decide: FCL collision checks of \a pair at collision_probes times evenly spread
-      over (t_from, 1]; the first in collision as a Contact advance, else nothing. */
-  std::optional<Advance> probeCollision(Workspace &ws, const JointMotion &motion, const BodyPair &pair,
+      over (t_from, 1] (but not in its dead pieces); the first in collision as a Contact advance,
+      else nothing. */
+  std::optional<Advance> probeCollision(Workspace &ws, const JointMotion &motion, std::size_t i,
                                         double t_from) const;
 
   CollisionWorldPtr world_;

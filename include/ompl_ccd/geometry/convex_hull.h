@@ -22,21 +22,29 @@ class ConvexHull
 public:
   /** \brief The hull of \a shape: for a mesh, qhull's hull of its vertices (or, for flat or
       degenerate vertex sets qhull refuses, the vertices' bounding box); a primitive is its own
-      hull. \pre a mesh has at least one vertex. */
-  explicit ConvexHull(const CollisionShape &shape);
+      hull. \pre a mesh has at least one vertex.
+      \param max_gap when positive, a dense mesh hull is reduced to the hull of some of its
+             vertices whose planes no other vertex is more than about max_gap (metres) above; the
+             full hull then reaches gap() beyond vertices() and fclGeometry(). Fewer vertices make
+             support() and GJK on fclGeometry() cheaper. 0: the full hull. */
+  explicit ConvexHull(const CollisionShape &shape, double max_gap = 0.0);
 
   /** \brief Support function h(n) = max { x·n : x in the hull }, n in the frame G (any length).
-      Exact up to rounding: vertices for meshes, closed forms for primitives. */
+      Exact up to rounding: vertices for meshes (plus gap()·|n|), closed forms for primitives. */
   double support(const Eigen::Vector3d &n_G) const;
   /** \brief FCL geometry of the hull (fcl::Convexd for meshes, the primitive otherwise); its
-      distance to anything is a lower bound on the shape's. */
+      distance to anything, minus gap(), is a lower bound on the shape's. */
   const FclGeometryPtr &fclGeometry() const { return fcl_geometry_; }
   /** \brief Hull vertices (meshes only; empty for primitives). */
   const std::vector<Eigen::Vector3d> &vertices() const { return vertices_; }
+  /** \brief How far the shape reaches beyond the hull of vertices() (a reduced hull), upper bound
+      up to rounding; 0 for a full hull. */
+  double gap() const { return gap_; }
 
 private:
   CollisionShape shape_;
   std::vector<Eigen::Vector3d> vertices_;
+  double gap_ = 0.0;
   FclGeometryPtr fcl_geometry_;
 };
 }  // namespace ompl_ccd
