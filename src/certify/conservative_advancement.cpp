@@ -224,13 +224,13 @@ void ConservativeAdvancement::cullPieces(Workspace &ws) const
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
     const BodyPair &pair = ws.pcl[i];
+    const Eigen::AlignedBox3d obstacle = pair.b >= 0 ? Eigen::AlignedBox3d() : obstacleBox(pair.obstacle);
     for (int k = 0; k < samples; ++k)
       ws.live_pieces[i * samples + k] = ws.piece_boxes[pair.a * samples + k].intersects(
-          pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacleBox(pair.obstacle));
+          pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacle);
   }
-  std::size_t i = 0;
-  keepPairs(ws, [&](const BodyPair &) {
-    const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i++ * samples);
+  keepPairs(ws, [&](std::size_t i) {
+    const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
     return std::find(live, live + samples, 1) != live + samples;
   });
 }
@@ -241,7 +241,7 @@ void ConservativeAdvancement::keepPairs(Workspace &ws, const Keep &keep) const
   const std::size_t samples = static_cast<std::size_t>(options_.swept_box_samples);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
-    if (keep(ws.pcl[i]))
+    if (keep(i))
     {
       ws.pcl[kept] = ws.pcl[i];
       std::copy_n(ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples), samples,
@@ -573,7 +573,8 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);
-    keepPairs(ws, [&](const BodyPair &pair) {
+    keepPairs(ws, [&](std::size_t i) {
+      const BodyPair &pair = ws.pcl[i];
       return ws.aabbs[pair.a].intersects(pair.b >= 0 ? ws.aabbs[pair.b] : obstacleBox(pair.obstacle));
     });
   }

@@ -175,7 +175,7 @@ private:
       marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
       pairs with none. */
   void cullPieces(Workspace &ws) const;
-  /** \brief Keeps the PCLs (and their live pieces) for which \a keep(pair) is true, in order. */
+  /** \brief Keeps the PCLs (and their live pieces) whose index i gives \a keep(i) true, in order. */
   template <typename Keep>
   void keepPairs(Workspace &ws, const Keep &keep) const;
   /** \brief The earliest time ≥ \a t in a live piece of PCL \a i (∞ if none). */
