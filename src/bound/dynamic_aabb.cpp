@@ -1,5 +1,6 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 
+#include <array>
 #include <cassert>
 #include <limits>
 
@@ -15,18 +16,32 @@ Eigen::AlignedBox3d cornerHull(const PoseEnclosure<S> &X_WL, const LocalBox &box
 {
   Eigen::Vector3d lo = Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
   Eigen::Vector3d hi = -lo;
+  std::array<Eigen::Vector3d, 8> p_L;
   for (int corner = 0; corner < 8; ++corner)
   {
     const Eigen::Vector3d sign((corner & 1) ? 1.0 : -1.0, (corner & 2) ? 1.0 : -1.0, (corner & 4) ? 1.0 : -1.0);
-    const Eigen::Vector3d p_L = box.X_LB * Eigen::Vector3d(sign.cwiseProduct(box.half_extents));
-    for (int r = 0; r < 3; ++r)
+    p_L[corner] = box.X_LB * Eigen::Vector3d(sign.cwiseProduct(box.half_extents));
+  }
+  for (int r = 0; r < 3; ++r)
+  {
+    // the products R_rk(t) p_L,k, computed once per distinct coordinate (two per k for a box
+    // aligned with its link)
+    std::array<std::array<S, 8>, 3> product;
+    for (int k = 0; k < 3; ++k)
+      for (int corner = 0; corner < 8; ++corner)
+      {
+        int same = 0;
+        while (p_L[same](k) != p_L[corner](k))
+          ++same;
+        product[k][corner] = same < corner ? product[k][same] : Interval(p_L[corner](k)) * X_WL.R[3 * r + k];
+      }
+    for (int corner = 0; corner < 8; ++corner)
     {
       // p_W,r(t) = Σ_k R_rk(t) p_L,k + p_r(t), bounded over the interval ([Zhang2007] Sec. 5.2)
-      const S x = Interval(p_L.x()) * X_WL.R[3 * r] + Interval(p_L.y()) * X_WL.R[3 * r + 1] +
-                  Interval(p_L.z()) * X_WL.R[3 * r + 2] + X_WL.p[r];
+      const S x = product[0][corner] + product[1][corner] + product[2][corner] + X_WL.p[r];
       const Interval range = boundOf(x);
       // pad for the rounding of constants (offsets, corners): 1e-12 relative
-      const double margin = 1e-12 * (1.0 + range.mag() + p_L.norm());
+      const double margin = 1e-12 * (1.0 + range.mag() + p_L[corner].norm());
       lo(r) = std::min(lo(r), range.lo() - margin);
       hi(r) = std::max(hi(r), range.hi() + margin);
     }

@@ -1,6 +1,7 @@
 #include "ompl_ccd/bound/taylor_pose.h"
 
 #include <Eigen/Geometry>
+#include <optional>
 
 namespace ompl_ccd
 {
@@ -26,6 +27,32 @@ struct IntervalFactory
   Interval cosLinear(double a, double b) const { return cos(linear(a, b)); }
 };
 
+/// c₀x₀ + c₁x₁ + c₂x₂ without the terms whose coefficient is exactly 0 and without a product for
+/// an exact 1 (both exact), so joint axes and frames along coordinate axes cost fewer enclosure
+/// products; nullopt when every coefficient is 0.
+template <typename S>
+std::optional<S> combination(const Eigen::Vector3d &c, const S &x0, const S &x1, const S &x2)
+{
+  const S *x[3] = {&x0, &x1, &x2};
+  std::optional<S> sum;
+  for (int k = 0; k < 3; ++k)
+  {
+    if (c(k) == 0.0)
+      continue;
+    const S term = c(k) == 1.0 ? *x[k] : Interval(c(k)) * *x[k];
+    sum = sum ? *sum + term : term;
+  }
+  return sum;
+}
+
+/// base + c₀x₀ + c₁x₁ + c₂x₂ (combination's skipped terms).
+template <typename S>
+S plusCombination(const S &base, const Eigen::Vector3d &c, const S &x0, const S &x1, const S &x2)
+{
+  const std::optional<S> sum = combination(c, x0, x1, x2);
+  return sum ? base + *sum : base;
+}
+
 template <typename S, typename Factory>
 PoseEnclosure<S> constantPose(const Eigen::Isometry3d &X, const Factory &make)
 {
@@ -47,11 +74,9 @@ PoseEnclosure<S> timesConstant(const PoseEnclosure<S> &X, const Eigen::Isometry3
   PoseEnclosure<S> Y;
   for (int i = 0; i < 3; ++i)
   {
-    for (int k = 0; k < 3; ++k)
-      Y.R[3 * i + k] = Interval(C.linear()(0, k)) * X.R[3 * i] + Interval(C.linear()(1, k)) * X.R[3 * i + 1] +
-                       Interval(C.linear()(2, k)) * X.R[3 * i + 2];
-    Y.p[i] = X.p[i] + Interval(C.translation()(0)) * X.R[3 * i] + Interval(C.translation()(1)) * X.R[3 * i + 1] +
-             Interval(C.translation()(2)) * X.R[3 * i + 2];
+    for (int k = 0; k < 3; ++k)  // a column of a rotation is never all zero
+      Y.R[3 * i + k] = *combination<S>(C.linear().col(k), X.R[3 * i], X.R[3 * i + 1], X.R[3 * i + 2]);
+    Y.p[i] = plusCombination<S>(X.p[i], C.translation(), X.R[3 * i], X.R[3 * i + 1], X.R[3 * i + 2]);
   }
   return Y;
 }
@@ -71,10 +96,13 @@ PoseEnclosure<S> timesRotation(const PoseEnclosure<S> &X, const Eigen::Vector3d 
   for (int i = 0; i < 3; ++i)
     for (int k = 0; k < 3; ++k)
     {
-      S RK = Interval(K(0, k)) * X.R[3 * i] + Interval(K(1, k)) * X.R[3 * i + 1] + Interval(K(2, k)) * X.R[3 * i + 2];
-      S RK2 =
-          Interval(K2(0, k)) * X.R[3 * i] + Interval(K2(1, k)) * X.R[3 * i + 1] + Interval(K2(2, k)) * X.R[3 * i + 2];
-      Y.R[3 * i + k] = X.R[3 * i + k] + s * RK + one_minus_c * RK2;
+      // column k of [u]× is zero iff column k of [u]×² is (both vanish for the axis's own coordinate)
+      const std::optional<S> RK = combination<S>(K.col(k), X.R[3 * i], X.R[3 * i + 1], X.R[3 * i + 2]);
+      const std::optional<S> RK2 = combination<S>(K2.col(k), X.R[3 * i], X.R[3 * i + 1], X.R[3 * i + 2]);
+      if (RK)
+        Y.R[3 * i + k] = Y.R[3 * i + k] + s * *RK;
+      if (RK2)
+        Y.R[3 * i + k] = Y.R[3 * i + k] + one_minus_c * *RK2;
     }
   return Y;
 }
@@ -113,9 +141,9 @@ void composeChain(const JointMotion &motion, const Factory &make, std::vector<Po
         const S v = make.linear(motion.jointStart(j), motion.jointDelta(j));
         for (int r = 0; r < 3; ++r)
         {
-          const S axis_W = Interval(joint.axis.x()) * X_WJ.R[3 * r] + Interval(joint.axis.y()) * X_WJ.R[3 * r + 1] +
-                           Interval(joint.axis.z()) * X_WJ.R[3 * r + 2];
-          X_WL[i].p[r] = X_WJ.p[r] + axis_W * v;
+          const std::optional<S> axis_W = combination<S>(joint.axis, X_WJ.R[3 * r], X_WJ.R[3 * r + 1], X_WJ.R[3 * r + 2]);
+          if (axis_W)
+            X_WL[i].p[r] = X_WJ.p[r] + *axis_W * v;
         }
         break;
       }

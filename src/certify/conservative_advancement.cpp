@@ -74,7 +74,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
     }
   }
   KinematicsWorkspace kinematics;
-  /** \brief Time of the poses in kinematics and in the objects (NaN: none yet). */
+  /** \brief Time of the poses in kinematics (NaN: none yet); objects are placed per pair. */
   double posed_time = std::numeric_limits<double>::quiet_NaN();
   const JointMotion *posed_motion = nullptr;
   Eigen::VectorXd q;
@@ -86,7 +86,27 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   /** \brief For PCL i, whether its boxes overlap during piece k, at [i · N + k]. */
   std::vector<char> live_pieces;
   std::vector<BodyPair> pcl;
-  Stats stats;
+  /** \brief The report's statistics, counted in plain fields (the Stats map is built once). */
+  struct Counters
+  {
+    double distance_queries = 0, hull_distance_queries = 0, ca_steps = 0, hull_ca_steps = 0, slab_steps = 0,
+           collision_probes = 0, undecided_cap_hits = 0, taylor_pieces = 0, pcl_before_culling = 0,
+           pcl_after_spatial_culling = 0, pcl_after_temporal_culling = 0;
+    Stats toStats() const
+    {
+      return Stats{{"distance_queries", distance_queries},
+                   {"hull_distance_queries", hull_distance_queries},
+                   {"ca_steps", ca_steps},
+                   {"hull_ca_steps", hull_ca_steps},
+                   {"slab_steps", slab_steps},
+                   {"collision_probes", collision_probes},
+                   {"undecided_cap_hits", undecided_cap_hits},
+                   {"taylor_pieces", taylor_pieces},
+                   {"pcl_before_culling", pcl_before_culling},
+                   {"pcl_after_spatial_culling", pcl_after_spatial_culling},
+                   {"pcl_after_temporal_culling", pcl_after_temporal_culling}};
+    }
+  } stats;
 };
 
 /// Outcome of CA on one pair.
@@ -126,6 +146,8 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         ") must be finite and non-negative; use 1e-3, or 0 for full hulls.");
   OMPL_CCD_THROW_UNLESS(options.collision_probes >= 0, "ConservativeAdvancement: collision_probes (",
                         options.collision_probes, ") must be at least 0; use 8, or 0 for no probes.");
+  OMPL_CCD_THROW_UNLESS(options.early_probes >= 0, "ConservativeAdvancement: early_probes (", options.early_probes,
+                        ") must be at least 0; use 3, or 0 for none.");
   OMPL_CCD_THROW_UNLESS(options.refine_factor > 0.0 && options.refine_factor <= 1.0,
                         "ConservativeAdvancement: refine_factor (", options.refine_factor,
                         ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
@@ -170,16 +192,22 @@ void ConservativeAdvancement::poseAt(Workspace &ws, const JointMotion &motion, d
     return;
   motion.stateAt(t, ws.q);
   forwardKinematics(world_->robot(), ws.kinematics, ws.q);
-  const RobotModel &robot = world_->robot();
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-  {
-    const BodyRef &ref = bodies_[b].ref;
-    const Eigen::Isometry3d X_WG = ws.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
-    ws.mesh_objects[b]->setTransform(X_WG);
-    ws.hull_objects[b]->setTransform(X_WG);
-  }
   ws.posed_motion = &motion;
   ws.posed_time = t;
+}
+
+void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) const
+{
+  const RobotModel &robot = world_->robot();
+  for (const int b : {pair.a, pair.b})
+    if (b >= 0)
+    {
+      const BodyRef &ref = bodies_[b].ref;
+      const Eigen::Isometry3d X_WG =
+          ws.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
+      ws.mesh_objects[b]->setTransform(X_WG);
+      ws.hull_objects[b]->setTransform(X_WG);
+    }
 }
 
 void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
@@ -300,7 +328,7 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
     if (in_play[b])
       ws.aabbs[b] = ws.aabbs[b].intersection(
           Eigen::AlignedBox3d(taylor_boxes[b].min() - widen, taylor_boxes[b].max() + widen));
-  ws.stats["taylor_pieces"] = pieces;
+  ws.stats.taylor_pieces = pieces;
 }
 
 double ConservativeAdvancement::slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
@@ -363,7 +391,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   const fcl::CollisionObjectd &other =
       pair.b >= 0 ? *objects[pair.b]
                   : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
-  Stats &stats = ws.stats;
+  auto &stats = ws.stats;
   Advance result;
   Separation separation;
   double queried_distance = 0.0;  // distance at the last query
@@ -378,6 +406,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       return result;
     }
     poseAt(ws, motion, t);
+    placePair(ws, pair);
     // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
     // distance, so it certifies a step without a distance query while it stays wide.
     if (separation.valid)
@@ -387,28 +416,29 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
         separation.width >= options_.slab_reuse * queried_distance)
     {
       d = separation.width;
-      stats["slab_steps"] += 1;
+      stats.slab_steps += 1;
     }
     else
     {
-      // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
-      // contact is only ever decided on the exact distance.
       NearestPoints nearest;
-      const double rel_err = hulls ? 0.0 : options_.distance_rel_err;
-      d = pairDistanceLowerBound(*objects[pair.a], other, &nearest, rel_err);
-      if (hulls)  // reduced hulls: the full ones reach up to their gaps further
-        d -= bodies_[pair.a].hull->gap() +
-             (pair.b >= 0 ? bodies_[pair.b].hull->gap() : obstacle_hulls_[pair.obstacle]->gap());
-      stats[hulls ? "hull_distance_queries" : "distance_queries"] += 1;
-      if (rel_err > 0.0 && !(d - query.clearance >= contact_distance))
+      bool apart = true;
+      if (hulls)
       {
-        d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
-        stats["distance_queries"] += 1;
+        apart = convexNearestPoints(*objects[pair.a], other, nearest);
+        stats.hull_distance_queries += 1;
       }
-      queried_distance = d;
-      result.distance = d;
-      result.p_WA = nearest.p_WA;
-      result.p_WB = nearest.p_WB;
+      else
+      {
+        // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
+        // contact is only ever decided on the exact distance.
+        d = pairDistanceLowerBound(*objects[pair.a], other, &nearest, options_.distance_rel_err);
+        stats.distance_queries += 1;
+        if (options_.distance_rel_err > 0.0 && !(d - query.clearance >= contact_distance))
+        {
+          d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
+          stats.distance_queries += 1;
+        }
+      }
       const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
       separation.valid = gap.norm() > 1e-9;
       if (separation.valid)
@@ -416,6 +446,14 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
         separation.n = gap.normalized();
         separation.width = slabWidth(ws, pair, separation.n);
       }
+      // Hulls: GJK only picked the direction n; the slab along it (reduced hulls widened by their
+      // gaps) is the certified distance bound, whatever GJK's error.
+      if (hulls)
+        d = apart && separation.valid ? std::max(0.0, separation.width) : 0.0;
+      queried_distance = d;
+      result.distance = d;
+      result.p_WA = nearest.p_WA;
+      result.p_WB = nearest.p_WB;
       // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
       if (!(d - query.clearance >= contact_distance))  // NaN counts as contact: never certified
       {
@@ -432,7 +470,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
     }
     // Δt ≤ (d − clearance)/μ, [Zhang2007] Eq. (4); rounded down so [t, t + Δt] stays certified
     const double dt = stepLength(ws, motion, pair, t, t_limit, d, separation, query);
-    stats[hulls ? "hull_ca_steps" : "ca_steps"] += 1;
+    (hulls ? stats.hull_ca_steps : stats.ca_steps) += 1;
     if (!(t + dt < t_limit))
     {
       result.status = Advance::Status::Passed;
@@ -465,36 +503,54 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
   return contact;
 }
 
+std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collideAt(Workspace &ws,
+                                                                                 const JointMotion &motion,
+                                                                                 std::size_t i, double t) const
+{
+  if (!(nextLiveTime(ws, i, t) <= t))  // the pair's boxes are apart then
+    return std::nullopt;
+  const BodyPair &pair = ws.pcl[i];
+  poseAt(ws, motion, t);
+  placePair(ws, pair);
+  const fcl::CollisionObjectd &other =
+      pair.b >= 0 ? *ws.mesh_objects[pair.b] : world_->scene().object(pair.obstacle);
+  fcl::CollisionRequestd request(1, true);
+  fcl::CollisionResultd result;
+  ws.stats.collision_probes += 1;
+  if (fcl::collide(ws.mesh_objects[pair.a].get(), &other, request, result) == 0)
+    return std::nullopt;
+  const fcl::Contactd &touch = result.getContact(0);
+  Advance hit;
+  hit.status = Advance::Status::Contact;
+  hit.t = t;
+  hit.p_WA = hit.p_WB = touch.pos;
+  // FCL's normal points from its first object to the second; the order was kept
+  hit.normal = touch.normal.norm() > 0.0 ? Eigen::Vector3d(touch.normal.normalized()) : Eigen::Vector3d::Zero();
+  return hit;
+}
+
 std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCollision(Workspace &ws,
                                                                                      const JointMotion &motion,
                                                                                      std::size_t i,
                                                                                      double t_from) const
 {
-  const BodyPair &pair = ws.pcl[i];
-  const fcl::CollisionObjectd &other =
-      pair.b >= 0 ? *ws.mesh_objects[pair.b] : world_->scene().object(pair.obstacle);
   const int samples = options_.collision_probes;
   for (int k = 1; k <= samples; ++k)
-  {
-    const double t = k == samples ? 1.0 : t_from + (1.0 - t_from) * k / samples;
-    if (!(nextLiveTime(ws, i, t) <= t))  // the boxes are apart then
-      continue;
-    poseAt(ws, motion, t);
-    fcl::CollisionRequestd request(1, true);
-    fcl::CollisionResultd result;
-    ws.stats["collision_probes"] += 1;
-    if (fcl::collide(ws.mesh_objects[pair.a].get(), &other, request, result) > 0)
-    {
-      const fcl::Contactd &touch = result.getContact(0);
-      Advance hit;
-      hit.status = Advance::Status::Contact;
-      hit.t = t;
-      hit.p_WA = hit.p_WB = touch.pos;
-      // FCL's normal points from its first object to the second; the order was kept
-      hit.normal = touch.normal.norm() > 0.0 ? Eigen::Vector3d(touch.normal.normalized()) : Eigen::Vector3d::Zero();
+    if (auto hit = collideAt(ws, motion, i, k == samples ? 1.0 : t_from + (1.0 - t_from) * k / samples))
       return hit;
-    }
-  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<std::size_t, ConservativeAdvancement::Advance>>
+ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &motion) const
+{
+  // bisection order, as OMPL's DiscreteMotionValidator: 1/2, 1/4, 3/4, 1/8, 3/8, ...
+  int done = 0;
+  for (int level = 2; done < options_.early_probes; level *= 2)
+    for (int k = 1; k < level && done < options_.early_probes; k += 2, ++done)
+      for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+        if (auto hit = collideAt(ws, motion, i, static_cast<double>(k) / level))
+          return std::make_pair(i, *hit);
   return std::nullopt;
 }
 
@@ -527,21 +583,21 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
       // a probe certifies nothing of its pair beyond τ̌
       report.toc_lower = i + 1 < ws.pcl.size() ? 0.0 : std::min(hit ? lower : result.t, capped_lower);
       report.witness = witness(ws.pcl[i], result);
-      ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
-      report.stats = ws.stats;
+      ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
+      report.stats = ws.stats.toStats();
       return report;
     }
     if (result.status == Advance::Status::Capped)
     {
       capped_lower = std::min(capped_lower, result.t);
-      ws.stats["undecided_cap_hits"] += 1;
+      ws.stats.undecided_cap_hits += 1;
     }
   }
-  ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
+  ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
   report.verdict = capped_lower < kInfinity ? Verdict::Undecided : Verdict::Free;
   report.toc_lower = capped_lower < kInfinity ? capped_lower : 1.0;
   report.toc_upper = 1.0;
-  report.stats = ws.stats;
+  report.stats = ws.stats.toStats();
   return report;
 }
 
@@ -556,9 +612,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
                         ") must be non-negative and finite; set clearance to 0 or more.");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
-  ws.stats = Stats{{"distance_queries", 0}, {"hull_distance_queries", 0}, {"ca_steps", 0}, {"hull_ca_steps", 0},
-                   {"slab_steps", 0}, {"collision_probes", 0},
-                   {"undecided_cap_hits", 0}};
+  ws.stats = {};
   ws.posed_motion = nullptr;
 
   // Spatial culling, [Zhang2007] Sec. 5: dynamic AABBs over [0,1] against the scene and each other;
@@ -569,7 +623,22 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws);
-  ws.stats["taylor_pieces"] = 0;
+  ws.stats.pcl_before_culling =
+      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
+  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
+  // Decide: a configuration in collision ends it before any bound is computed (Sec. 8)
+  if (query.mode == Mode::Decide)
+    if (const auto hit = probeConfigurations(ws, motion))
+    {
+      Report report;
+      report.verdict = Verdict::Collision;
+      report.toc_lower = 0.0;  // nothing was bounded
+      report.toc_upper = hit->second.t;
+      report.witness = witness(ws.pcl[hit->first], hit->second);
+      ws.stats.pcl_after_temporal_culling = 0.0;
+      report.stats = ws.stats.toStats();
+      return report;
+    }
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);
@@ -578,9 +647,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       return ws.aabbs[pair.a].intersects(pair.b >= 0 ? ws.aabbs[pair.b] : obstacleBox(pair.obstacle));
     });
   }
-  ws.stats["pcl_before_culling"] =
-      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
-  ws.stats["pcl_after_spatial_culling"] = static_cast<double>(ws.pcl.size());
+  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
 
   // Lower bounds τ̌ from CA on convex hulls (Sec. 7.2; hull distance ≤ geometry distance).
   const auto hullLowerBound = [&](std::size_t i) {
@@ -632,7 +699,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       if (fine.status == Advance::Status::Capped)
       {
         capped_lower = std::min(capped_lower, fine.t);
-        ws.stats["undecided_cap_hits"] += 1;
+        ws.stats.undecided_cap_hits += 1;
       }
       if (!graze || result.t < graze->time)
         graze = witness(ws.pcl[i], result);
@@ -640,10 +707,10 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
     else if (result.status == Advance::Status::Capped)
     {
       capped_lower = std::min(capped_lower, result.t);
-      ws.stats["undecided_cap_hits"] += 1;
+      ws.stats.undecided_cap_hits += 1;
     }
   }
-  ws.stats["pcl_after_temporal_culling"] = static_cast<double>(visited);
+  ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
 
   if (found)
   {
@@ -670,7 +737,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
     report.verdict = Verdict::Free;
     report.toc_lower = report.toc_upper = 1.0;
   }
-  report.stats = ws.stats;
+  report.stats = ws.stats.toStats();
   return report;
 }
 }  // namespace ompl_ccd

@@ -105,4 +105,16 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
   const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - 1e-15) : d;
   return std::max(0.0, deflated - slack);
 }
+
+bool convexNearestPoints(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints &nearest)
+{
+  assert(!isMesh(a) && !isMesh(b));
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  fcl::DistanceResultd result;
+  const double d = fcl::distance(&a, &b, request, result);
+  nearest.p_WA = result.nearest_points[0];
+  nearest.p_WB = result.nearest_points[1];
+  return d > 0.0;
+}
 }  // namespace ompl_ccd

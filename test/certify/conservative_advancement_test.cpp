@@ -92,31 +92,55 @@ TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
   EXPECT_LT(report.toc_upper, 1.0);
 }
 
-TEST(ConservativeAdvancement, DecideProbeFindsAConfigurationInCollisionWithoutCreepingUpToIt)
+/// The bar turning 0 → 2.4 rad through the post, certified in Mode::Decide with \a options.
+Report certifyBarThroughPost(const ConservativeAdvancementOptions &options)
 {
-  // The bar sweeps through the post (contact at t ≈ 0.93 of 0 → 1.5 rad; at 2.4 rad it is deep
-  // inside): a probe at t = 5/8 (1.5 rad) already lies in collision, so no CA step is needed.
-  const Report report = certifyBar(barWorld({post()}), 0.0, 2.4, Mode::Decide);
-  ASSERT_EQ(report.verdict, Verdict::Collision);
-  EXPECT_GT(report.stats.at("collision_probes"), 0.0);
-  EXPECT_EQ(report.stats.at("distance_queries"), 0.0);
-  EXPECT_LE(report.toc_lower, closedFormContactAngle() / 2.4);
-  EXPECT_GE(report.toc_upper, closedFormContactAngle() / 2.4);
-  ASSERT_TRUE(report.witness.has_value());
-  EXPECT_EQ(report.witness->other, "post");
-  EXPECT_EQ(report.witness->distance, 0.0);
-  EXPECT_NEAR(report.witness->normal.norm(), 1.0, 1e-12);
-  // and the probes change nothing but the speed: without them CA finds a contact too
   const CollisionWorldPtr world = barWorld({post()});
-  ConservativeAdvancementOptions no_probes;
-  no_probes.collision_probes = 0;
-  const ConservativeAdvancement ca(world, no_probes);
+  const ConservativeAdvancement ca(world, options);
   auto ws = ca.makeWorkspace();
   const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.4));
-  const Report crept = ca.certify(*ws, motion, Query{});
+  return ca.certify(*ws, motion, Query{});
+}
+
+TEST(ConservativeAdvancement, DecideProbesFindAConfigurationInCollisionWithoutCreepingUpToIt)
+{
+  // The bar sweeps through the post (contact at θ* ≈ 1.39 rad; at 2.4 rad it is deep inside).
+  const double contact = closedFormContactAngle() / 2.4;
+  const auto expectProbeHit = [&](const Report &report) {
+    ASSERT_EQ(report.verdict, Verdict::Collision);
+    EXPECT_GT(report.stats.at("collision_probes"), 0.0);
+    EXPECT_EQ(report.stats.at("distance_queries"), 0.0);
+    EXPECT_LE(report.toc_lower, contact);
+    EXPECT_GE(report.toc_upper, contact);
+    ASSERT_TRUE(report.witness.has_value());
+    EXPECT_EQ(report.witness->other, "post");
+    EXPECT_EQ(report.witness->distance, 0.0);
+    EXPECT_NEAR(report.witness->normal.norm(), 1.0, 1e-12);
+  };
+  // Seven early probes (1/2, 1/4, 3/4, 1/8, 3/8, 5/8, 7/8): the bar is in the post only from θ*
+  // to about 1.75 rad, so θ(5/8) = 1.5 rad is the one in collision, found before any bound.
+  ConservativeAdvancementOptions seven;
+  seven.early_probes = 7;
+  const Report early = certifyBarThroughPost(seven);
+  expectProbeHit(early);
+  EXPECT_EQ(early.toc_upper, 0.625);
+  EXPECT_EQ(early.stats.at("hull_distance_queries"), 0.0);
+  EXPECT_EQ(early.stats.at("pcl_after_temporal_culling"), 0.0);
+  // Without them, the pair's probes in (τ̌, 1] after its hull pass: the first, at
+  // τ̌ + (1 − τ̌)/8, is past the contact.
+  ConservativeAdvancementOptions late_only;
+  late_only.early_probes = 0;
+  const Report late = certifyBarThroughPost(late_only);
+  expectProbeHit(late);
+  EXPECT_GT(late.stats.at("hull_distance_queries"), 0.0);
+  // and the probes change nothing but the speed: without any, CA finds a contact too
+  ConservativeAdvancementOptions no_probes = late_only;
+  no_probes.collision_probes = 0;
+  const Report crept = certifyBarThroughPost(no_probes);
   EXPECT_EQ(crept.verdict, Verdict::Collision);
   EXPECT_EQ(crept.stats.at("collision_probes"), 0.0);
   EXPECT_GT(crept.stats.at("distance_queries"), 0.0);
+  EXPECT_LE(crept.toc_upper, early.toc_upper);
 }
 
 TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
@@ -296,6 +320,10 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   options.collision_probes = -1;
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("collision_probes (-1) must be at least 0")));
+  options = {};
+  options.early_probes = -2;
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("early_probes (-2) must be at least 0")));
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -44,6 +44,17 @@ TEST(PairDistance, MeshMeshIsExactAndSymmetric)
   EXPECT_NEAR(ba.p_WA.x(), 0.8, 1e-12);
 }
 
+TEST(PairDistance, ConvexNearestPointsGiveTheSeparatingDirectionOrReportOverlap)
+{
+  const auto box = std::make_shared<fcl::Boxd>(1.0, 1.0, 1.0);
+  const fcl::CollisionObjectd a = at(box, Eigen::Vector3d::Zero());
+  NearestPoints nearest;
+  ASSERT_TRUE(convexNearestPoints(a, at(box, Eigen::Vector3d(0.3, 1.4, 0.1)), nearest));
+  // faces y = 0.5 and y = 0.9 face each other: the nearest points differ by 0.4 along +y
+  EXPECT_NEAR((nearest.p_WB - nearest.p_WA - Eigen::Vector3d(0, 0.4, 0)).norm(), 0.0, 1e-5);
+  EXPECT_FALSE(convexNearestPoints(a, at(box, Eigen::Vector3d(0.3, 0.9, 0.1)), nearest));
+}
+
 TEST(PairDistance, PrimitivePairsAreDeflatedByTheGjkSlack)
 {
   const auto box = std::make_shared<fcl::Boxd>(1.0, 1.0, 1.0);

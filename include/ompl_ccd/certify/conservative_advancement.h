@@ -39,11 +39,17 @@
 ///     contact was found; counted in stats "undecided_cap_hits".
 /// A start state already in contact gives Collision at TOC 0.
 ///
-/// Mode::Decide takes pairs one by one (hull bound τ̌, a few FCL collision probes in (τ̌, 1], then
-/// CA from τ̌ to 1) and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so
-/// its toc_lower after a Collision is only 0 unless every pair was bounded; a probe's witness holds
-/// FCL's contact point (point_a = point_b, distance 0) and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
+/// Mode::Decide first checks every potentially colliding pair with FCL at a few times of the
+/// bisection order 1/2, 1/4, 3/4 (early_probes), then takes pairs one by one (hull bound τ̌, a few
+/// FCL collision probes in (τ̌, 1], then CA from τ̌ to 1), and stops at the first contact or probe
+/// in collision ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every
+/// pair was bounded; a probe's witness holds FCL's contact point (point_a = point_b, distance 0)
+/// and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
 /// the current t_min, skipping pairs whose τ̌ ≥ t_min.
+///
+/// Hull distances: GJK on the (reduced) hulls only picks a direction n; the slab between the hulls
+/// along n, from their support functions, is the certified bound (GJK's own stop rule bounds its
+/// progress, not its error).
 ///
 /// Verdicts differ between the modes or between a motion and its reverse only for grazing
 /// motions whose distance dips into [clearance, clearance + tolerance): both answers keep the
@@ -62,6 +68,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
@@ -89,6 +96,11 @@ struct ConservativeAdvancementOptions
       spread over (τ̌, 1]; one in collision decides Collision at once ([Zhang2007] Sec. 8's early
       exit on a configuration in collision). 0: no probes. */
   int collision_probes = 8;
+  /** \brief Mode::Decide: right after the motion-bound boxes, every potentially colliding pair
+      is checked at this many times of the bisection order 1/2, 1/4, 3/4, 1/8, ... (as OMPL's
+      DiscreteMotionValidator orders its states); one in collision decides Collision before any
+      Taylor model or hull pass. 0: none. */
+  int early_probes = 3;
   /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
       reached is a valid τ̌ whenever the hull pass stops). Hull steps are cheap (most are slab
       steps), so a long hull pass that culls the pair beats exact-geometry CA from an early τ̌:
@@ -170,7 +182,10 @@ private:
   };
   void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief Link poses (forward kinematics) at time \a t of \a motion, unless already there. */
   void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
+  /** \brief Places the FCL objects (mesh and hull) of the pair's bodies at the current link poses. */
+  void placePair(Workspace &ws, const BodyPair &pair) const;
   /** \brief Spatial culling over the pieces [k/N, (k+1)/N] of the motion (N = swept_box_samples):
       marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
       pairs with none. */
@@ -197,6 +212,12 @@ private:
       else nothing. */
   std::optional<Advance> probeCollision(Workspace &ws, const JointMotion &motion, std::size_t i,
                                         double t_from) const;
+  /** \brief FCL collision check of PCL \a i at time \a t (none in its dead pieces): a Contact
+      advance holding FCL's contact if in collision. */
+  std::optional<Advance> collideAt(Workspace &ws, const JointMotion &motion, std::size_t i, double t) const;
+  /** \brief Mode::Decide, before any bound: every PCL checked at the first early_probes times of
+      the bisection order 1/2, 1/4, 3/4, 1/8, ...; the first in collision (PCL index and contact). */
+  std::optional<std::pair<std::size_t, Advance>> probeConfigurations(Workspace &ws, const JointMotion &motion) const;
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;

@@ -32,4 +32,10 @@ struct NearestPoints
       the objects are far apart (conservative-advancement steps do not need more). */
 double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
                               NearestPoints *nearest = nullptr, double rel_err = 0.0);
+
+/** \brief FCL's GJK nearest points of two convex objects (FCL Convex or primitives): an estimate,
+    not a bound (GJK stops when an iteration gains little, which bounds its progress, not its
+    error). For a direction: the slab between the objects along p_WB − p_WA is then a certified
+    lower bound. \returns false when FCL finds them overlapping. */
+bool convexNearestPoints(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints &nearest);
 }  // namespace ompl_ccd
