@@ -81,6 +81,10 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
+  /** \brief Link poses at the samples k/N, k = 0..N: link l's at [k · links + l]. */
+  std::vector<Eigen::Isometry3d> sample_poses;
+  /** \brief Link poses at t = 0 (the motion bounds' joint axes). */
+  std::vector<Eigen::Isometry3d> start_poses;
   /** \brief Motion-bound box of body b over piece k = [k/N, (k+1)/N] at [b · N + k], inflated. */
   std::vector<Eigen::AlignedBox3d> piece_boxes;
   /** \brief For PCL i, whether its boxes overlap during piece k, at [i · N + k]. */
@@ -220,9 +224,14 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
   ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
   std::vector<double> half_step(n);
+  const std::size_t links = world_->robot().links().size();
+  ws.sample_poses.resize((samples + 1) * links);
   for (int k = 0; k <= samples; ++k)
   {
     poseAt(ws, motion, static_cast<double>(k) / samples);
+    std::copy(ws.kinematics.X_WL.begin(), ws.kinematics.X_WL.end(), ws.sample_poses.begin() + k * links);
+    if (k == 0)
+      ws.start_poses = ws.kinematics.X_WL;
     for (std::size_t b = 0; b < n; ++b)
     {
       if (k == 0)
@@ -257,10 +266,70 @@ void ConservativeAdvancement::cullPieces(Workspace &ws) const
       ws.live_pieces[i * samples + k] = ws.piece_boxes[pair.a * samples + k].intersects(
           pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacle);
   }
+  keepLivePairs(ws);
+}
+
+void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
+{
+  const int samples = options_.swept_box_samples;
   keepPairs(ws, [&](std::size_t i) {
     const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
     return std::find(live, live + samples, 1) != live + samples;
   });
+}
+
+void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const
+{
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    if (ws.pcl[i].b >= 0)
+      cullSelfPiecesRelative(ws, motion, i, inflation);
+  keepLivePairs(ws);
+}
+
+void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointMotion &motion, std::size_t i,
+                                                     double inflation) const
+{
+  // Two links move rigidly with their deepest common ancestor C: their distance is the one in C's
+  // frame, where only the joints below C move them. Their boxes there, sampled and widened by the
+  // motion bound relative to C (motion_bound.h), are apart during more pieces than the world
+  // boxes whenever C itself moves.
+  const RobotModel &robot = world_->robot();
+  const BodyPair &pair = ws.pcl[i];
+  const Body &A = bodies_[pair.a], &B = bodies_[pair.b];
+  const int ancestor = commonAncestor(robot, A.ref.link, B.ref.link);
+  if (ancestor < 0 || robot.links()[ancestor].parent_joint < 0)  // C is the fixed root: world boxes
+    return;
+  const int samples = options_.swept_box_samples;
+  const std::size_t links = robot.links().size();
+  const auto widening = [&](const Body &body) {
+    const double mu =
+        motionBound(motion, ws.start_poses, body.ref.link, body.radius, 0.0, 1.0, nullptr, ancestor);
+    return mu / (2.0 * samples) * (1.0 + 1e-9) + 1e-9 + inflation;
+  };
+  const double widen_a = widening(A), widen_b = widening(B);
+  // the body's box in C's frame at sample k, widened
+  const auto boxInAncestor = [&](const Body &body, int k, double widen) {
+    const Eigen::Isometry3d *X_WL = &ws.sample_poses[k * links];
+    const Eigen::AlignedBox3d box = boxAt(X_WL[ancestor].inverse() * X_WL[body.ref.link], body.box);
+    return Eigen::AlignedBox3d(box.min().array() - widen, box.max().array() + widen);
+  };
+  int sampled = -1;  // the sample whose boxes are in start_a, start_b
+  Eigen::AlignedBox3d start_a, start_b;
+  for (int k = 0; k < samples; ++k)
+  {
+    if (!ws.live_pieces[i * samples + k])
+      continue;
+    if (sampled != k)
+    {
+      start_a = boxInAncestor(A, k, widen_a);
+      start_b = boxInAncestor(B, k, widen_b);
+    }
+    const Eigen::AlignedBox3d end_a = boxInAncestor(A, k + 1, widen_a), end_b = boxInAncestor(B, k + 1, widen_b);
+    ws.live_pieces[i * samples + k] = start_a.merged(end_a).intersects(start_b.merged(end_b));
+    start_a = end_a;
+    start_b = end_b;
+    sampled = k + 1;
+  }
 }
 
 template <typename Keep>
@@ -639,6 +708,9 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       report.stats = ws.stats.toStats();
       return report;
     }
+  // Self pairs in their common ancestor's frame (after the probes: it only pays when bounds follow),
+  // then the Taylor-model boxes.
+  cullSelfPieces(ws, motion, inflation);
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);

@@ -143,6 +143,63 @@ TEST(ConservativeAdvancement, DecideProbesFindAConfigurationInCollisionWithoutCr
   EXPECT_LE(crept.toc_upper, early.toc_upper);
 }
 
+/// An arm turning about z at the origin carries, at its tip, two fingers on their own joints:
+/// boxes 0.1 m apart whatever the arm does, as long as the finger joints stay still.
+const char *kFingersUrdf = R"(<?xml version="1.0"?>
+<robot name="fingers">
+  <link name="base"/>
+  <link name="arm"><collision><origin xyz="0.4 0 0"/><geometry><box size="0.6 0.05 0.05"/></geometry></collision></link>
+  <link name="left"><collision><origin xyz="0.1 0.1 0"/><geometry><box size="0.2 0.1 0.1"/></geometry></collision></link>
+  <link name="right"><collision><origin xyz="0.1 -0.1 0"/><geometry><box size="0.2 0.1 0.1"/></geometry></collision></link>
+  <joint name="shoulder" type="revolute">
+    <parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/>
+  </joint>
+  <joint name="left_joint" type="revolute">
+    <origin xyz="1 0 0"/><parent link="arm"/><child link="left"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+  </joint>
+  <joint name="right_joint" type="revolute">
+    <origin xyz="1 0 0"/><parent link="arm"/><child link="right"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+  </joint>
+</robot>)";
+
+TEST(ConservativeAdvancement, SelfPairsAreCulledInTheirCommonAncestorsFrame)
+{
+  // The fingers' inner faces are at y = 0.05 and y = −0.05 in the arm's frame (0.1 m apart). The
+  // arm sweeps 2.5 rad, 0.08 rad per piece: about 0.08 m of travel at the tip per piece, so their
+  // world boxes (rotated, widened by half of it) overlap in many pieces; in the arm's frame they
+  // never move, and the pair is culled before any distance is computed.
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(kFingersUrdf, ".", "fingers"));
+  const auto world = std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::vector<Obstacle>{}));
+  const ConservativeAdvancement ca(world);
+  auto ws = ca.makeWorkspace();
+  Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3), q1 = q0;
+  q0 << -1.2, 0.0, 0.0;
+  q1 << 1.3, 0.0, 0.0;
+  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+  {
+    Query query;
+    query.mode = mode;
+    const Report report = ca.certify(*ws, JointMotion(*robot, q0, q1), query);
+    EXPECT_EQ(report.verdict, Verdict::Free);
+    EXPECT_EQ(report.stats.at("pcl_before_culling"), 1.0);  // left–right (the others are adjacent)
+    EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 0.0);
+    EXPECT_EQ(report.stats.at("hull_distance_queries"), 0.0);
+  }
+  // When the left finger turns into the right one (its tip corner (0.2, 0.05) reaches y < −0.05
+  // past −0.5 rad), the pair stays and the contact is found.
+  q1(1) = -0.6;
+  Query first_contact;
+  first_contact.mode = Mode::FirstContact;
+  const Report closing = ca.certify(*ws, JointMotion(*robot, q0, q1), first_contact);
+  EXPECT_EQ(closing.verdict, Verdict::Collision);
+  EXPECT_EQ(closing.stats.at("pcl_after_spatial_culling"), 1.0);
+  ASSERT_TRUE(closing.witness.has_value());
+  EXPECT_EQ(closing.witness->link == "left" ? closing.witness->other : closing.witness->link, "right");
+}
+
 TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
 {
   // The example arm in its scene: re-measured slabs replace most distance queries, and the

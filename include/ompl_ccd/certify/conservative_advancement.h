@@ -22,7 +22,10 @@
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
 /// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
 /// every piece, and its CA skips the pieces where they are apart (no contact can happen there).
-/// Then the Taylor-model boxes of the bodies still in play. Dense hulls are reduced to fewer
+/// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
+/// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
+/// both bodies rigidly, so only the joints below it count. Then the Taylor-model boxes of the
+/// bodies still in play. Dense hulls are reduced to fewer
 /// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
@@ -190,6 +193,13 @@ private:
       marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
       pairs with none. */
   void cullPieces(Workspace &ws) const;
+  /** \brief Drops the PCLs left without a live piece. */
+  void keepLivePairs(Workspace &ws) const;
+  /** \brief cullSelfPiecesRelative on every self pair, then drops those left without a live piece. */
+  void cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief For self pair PCL \a i: clears its live pieces during which the two bodies' boxes in
+      the frame of their deepest common ancestor are apart (when that ancestor moves). */
+  void cullSelfPiecesRelative(Workspace &ws, const JointMotion &motion, std::size_t i, double inflation) const;
   /** \brief Keeps the PCLs (and their live pieces) whose index i gives \a keep(i) true, in order. */
   template <typename Keep>
   void keepPairs(Workspace &ws, const Keep &keep) const;
