@@ -200,6 +200,22 @@ TEST(ConservativeAdvancement, SelfPairsAreCulledInTheirCommonAncestorsFrame)
   EXPECT_EQ(closing.witness->link == "left" ? closing.witness->other : closing.witness->link, "right");
 }
 
+/// Certifies every edge in Mode::FirstContact (default tolerance) with \a a and with \a b, and
+/// hands both reports to \a compare.
+template <typename Compare>
+void certifyWithBoth(const CollisionWorldPtr &world, const std::vector<test::Edge> &edges,
+                     const ConservativeAdvancement &a, const ConservativeAdvancement &b, const Compare &compare)
+{
+  auto ws_a = a.makeWorkspace(), ws_b = b.makeWorkspace();
+  Query query;
+  query.mode = Mode::FirstContact;
+  for (const test::Edge &edge : edges)
+  {
+    const JointMotion motion(world->robot(), edge.q0, edge.q1);
+    compare(a.certify(*ws_a, motion, query), b.certify(*ws_b, motion, query));
+  }
+}
+
 TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
 {
   // The example arm in its scene: re-measured slabs replace most distance queries, and the
@@ -211,20 +227,13 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
   ConservativeAdvancementOptions every_step;
   every_step.slab_reuse = 1.0;
   const ConservativeAdvancement reusing(world), querying(world, every_step);
-  auto ws_reusing = reusing.makeWorkspace(), ws_querying = querying.makeWorkspace();
   double slab_steps = 0.0, queries_reusing = 0.0, queries_querying = 0.0;
-  for (const test::Edge &edge : edges)
-  {
-    const JointMotion motion(world->robot(), edge.q0, edge.q1);
-    Query query;
-    query.mode = Mode::FirstContact;
-    const Report a = reusing.certify(*ws_reusing, motion, query);
-    const Report b = querying.certify(*ws_querying, motion, query);
+  certifyWithBoth(world, edges, reusing, querying, [&](const Report &a, const Report &b) {
     EXPECT_EQ(a.verdict, b.verdict);
     slab_steps += a.stats.at("slab_steps");
     queries_reusing += a.stats.at("distance_queries") + a.stats.at("hull_distance_queries");
     queries_querying += b.stats.at("distance_queries") + b.stats.at("hull_distance_queries");
-  }
+  });
   EXPECT_GT(slab_steps, 0.0);
   EXPECT_LT(queries_reusing, queries_querying);
 }
@@ -244,28 +253,22 @@ TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
   ConservativeAdvancementOptions reducing;
   reducing.hull_max_gap = 0.01;
   const ConservativeAdvancement culling(world, reducing), whole(world, plain);
-  auto ws_culling = culling.makeWorkspace(), ws_whole = whole.makeWorkspace();
   double steps_culling = 0.0, steps_whole = 0.0, pcl_culling = 0.0, pcl_whole = 0.0;
   int collisions = 0, touching_both = 0;
-  for (const test::Edge &edge : edges)
-  {
-    const JointMotion motion(world->robot(), edge.q0, edge.q1);
-    Query query;
-    query.mode = Mode::FirstContact;
-    const Report a = culling.certify(*ws_culling, motion, query);
-    const Report b = whole.certify(*ws_whole, motion, query);
+  const double tolerance = Query{}.tolerance;
+  certifyWithBoth(world, edges, culling, whole, [&](const Report &a, const Report &b) {
     ASSERT_EQ(a.verdict, b.verdict);
     if (a.verdict == Verdict::Collision)
     {
       ++collisions;
       // the same first real contact (within 1e-6 m of touching) to within the time tolerance;
       // a grazing witness (within tolerance only) is wherever CA's steps first met it
-      const double touching = query.tolerance * culling.options().refine_factor;
+      const double touching = tolerance * culling.options().refine_factor;
       ASSERT_TRUE(a.witness && b.witness);
       if (a.witness->distance < touching && b.witness->distance < touching)
       {
-        EXPECT_NEAR(a.toc_upper, b.toc_upper, query.tolerance);
-        EXPECT_NEAR(a.toc_lower, b.toc_lower, query.tolerance);
+        EXPECT_NEAR(a.toc_upper, b.toc_upper, tolerance);
+        EXPECT_NEAR(a.toc_lower, b.toc_lower, tolerance);
         ++touching_both;
       }
     }
@@ -273,7 +276,7 @@ TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
     steps_whole += b.stats.at("hull_ca_steps");
     pcl_culling += a.stats.at("pcl_after_spatial_culling");
     pcl_whole += b.stats.at("pcl_after_spatial_culling");
-  }
+  });
   EXPECT_GT(touching_both, collisions / 2);
   int reduced = 0;
   for (const Link &link : world->robot().links())
