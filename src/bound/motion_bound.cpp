@@ -114,7 +114,6 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
                    double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
 {
   assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
-  assert(relative_to < 0 || n == nullptr);
   const RobotModel &model = motion.model();
   const auto &links = model.links();
   const double span = t_b - t_a;
@@ -135,7 +134,8 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
       break;
     const Joint &joint = model.joints()[j];
     rate_below += rotationRate(motion, l);
-    // θ_k: how far the joint's world axis can turn during [t_a, t_b] (rotations strictly above it)
+    // θ_k: how far the joint's axis can turn against n during [t_a, t_b]: the rotations strictly
+    // above it (up to relative_to, whose frame carries n along)
     const double theta = std::max(0.0, rate_to_link - rate_below) * span * (1.0 + 1e-12);
     const Eigen::Vector3d a_W = X_WL[l].linear() * (joint.type == JointType::Floating ? motion.rootRotationAxis()
                                                                                        : joint.axis);

@@ -296,7 +296,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const RobotModel &robot = world_->robot();
   const BodyPair &pair = ws.pcl[i];
   const Body &A = bodies_[pair.a], &B = bodies_[pair.b];
-  const int ancestor = commonAncestor(robot, A.ref.link, B.ref.link);
+  const int ancestor = pair.ancestor;
   if (ancestor < 0 || robot.links()[ancestor].parent_joint < 0)  // C is the fixed root: world boxes
     return;
   const int samples = options_.swept_box_samples;
@@ -400,6 +400,13 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
   ws.stats.taylor_pieces = pieces;
 }
 
+Eigen::Matrix3d ConservativeAdvancement::pairFrameRotation(const Workspace &ws, const BodyPair &pair) const
+{
+  if (pair.ancestor < 0)
+    return Eigen::Matrix3d::Identity();
+  return ws.kinematics.X_WL[pair.ancestor].linear();
+}
+
 double ConservativeAdvancement::slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
 {
   // s = min_{x∈B} x·n − max_{x∈A} x·n = −h_B(−n) − h_A(n), h the support function of the hull
@@ -426,24 +433,21 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   const std::vector<Eigen::Isometry3d> &X_WL = ws.kinematics.X_WL;
   const Body &A = bodies_[pair.a];
   // Undirected: the distance shrinks at most at the relative speed, [Zhang2007] Eq. (4)
-  double mu;
-  if (pair.b < 0)
-    mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit);
-  else
-  {
-    const Body &B = bodies_[pair.b];
-    const int ancestor = commonAncestor(world_->robot(), A.ref.link, B.ref.link);
-    mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, nullptr, ancestor) +
-         motionBound(motion, X_WL, B.ref.link, B.radius, t, t_limit, nullptr, ancestor);
-  }
+  // (a self pair's motions relative to its common ancestor)
+  double mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, nullptr, pair.ancestor);
+  if (pair.b >= 0)
+    mu += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, nullptr,
+                      pair.ancestor);
   double dt = mu > 0.0 ? (d - query.clearance) / mu : kInfinity;
-  // Directed: the slab between the hulls along n shrinks at most at μ_A(n) + μ_B(n)
+  // Directed: the slab between the hulls along n (fixed in the pair's frame) shrinks at most at
+  // μ_A(n) + μ_B(n)
   if (separation.valid && separation.width > query.clearance)
   {
     const Eigen::Vector3d &n = separation.n;
-    double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n);
+    double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n, pair.ancestor);
     if (pair.b >= 0)
-      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n);
+      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n,
+                          pair.ancestor);
     dt = std::max(dt, mu_n > 0.0 ? (separation.width - query.clearance) / mu_n : kInfinity);
   }
   // division rounding; a NaN bound certifies nothing (the step cap then gives Undecided)
@@ -476,10 +480,14 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
     }
     poseAt(ws, motion, t);
     placePair(ws, pair);
-    // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
-    // distance, so it certifies a step without a distance query while it stays wide.
+    // The slab along the last query's direction n (fixed in the pair's frame) still separates the
+    // hulls by s at t: s ≤ the distance, so it certifies a step without a distance query while it
+    // stays wide.
     if (separation.valid)
+    {
+      separation.n = (pairFrameRotation(ws, pair) * separation.n_F).normalized();
       separation.width = slabWidth(ws, pair, separation.n);
+    }
     double d;
     if (separation.valid && separation.width - query.clearance >= contact_distance &&
         separation.width >= options_.slab_reuse * queried_distance)
@@ -513,6 +521,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       if (separation.valid)
       {
         separation.n = gap.normalized();
+        separation.n_F = pairFrameRotation(ws, pair).transpose() * separation.n;
         separation.width = slabWidth(ws, pair, separation.n);
       }
       // Hulls: GJK only picked the direction n; the slab along it (reduced hulls widened by their

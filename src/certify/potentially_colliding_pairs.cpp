@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <fcl/geometry/shape/box.h>
 
+#include "ompl_ccd/bound/motion_bound.h"
+
 namespace ompl_ccd
 {
 namespace
@@ -51,7 +53,8 @@ std::vector<BodyPair> selfBodyPairs(const CollisionWorld &world, const std::vect
     for (std::size_t a = 0; a < bodies.size(); ++a)
       for (std::size_t b = 0; b < bodies.size(); ++b)
         if (bodies[a].link == link_a && bodies[b].link == link_b)
-          pairs.push_back({static_cast<int>(a), static_cast<int>(b), -1});
+          pairs.push_back({static_cast<int>(a), static_cast<int>(b), -1,
+                           commonAncestor(world.robot(), link_a, link_b)});
   return pairs;
 }
 

@@ -73,6 +73,64 @@ TEST(MotionBound, BoundsSampledDisplacementsOfEveryGeometryPoint)
   EXPECT_GT(tightest, 0.3);  // the bound is not vacuous
 }
 
+/// With relative_to = an ancestor C: points taken in C's frame move (overall, and along a direction
+/// fixed in C's frame) no further than the bound from the joints below C, which never exceeds the
+/// world bound.
+TEST(MotionBound, BoundsDisplacementsRelativeToAnAncestor)
+{
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t checks = 0;
+  double tightest = 0.0;
+  for (const auto &model : test::boundTestModels())
+  {
+    KinematicsWorkspace ws_a(*model), ws(*model);
+    for (int trial = 0; trial < 20; ++trial)
+    {
+      const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
+      double t_a = unit(rng), t_b = unit(rng);
+      if (t_a > t_b)
+        std::swap(t_a, t_b);
+      forwardKinematics(*model, ws_a, motion.stateAt(t_a));
+      const Eigen::Vector3d n = randomDirection(rng);
+      for (std::size_t l = 0; l < model->links().size(); ++l)
+        for (int c = model->links()[l].parent_link; c >= 0; c = model->links()[c].parent_link)
+          for (const LinkGeometry &geometry : model->links()[l].geometries)
+          {
+            const int link = static_cast<int>(l);
+            const double radius = radiusAboutLinkOrigin(geometry);
+            const double mu_n = motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, &n, c);
+            const double mu = motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, nullptr, c);
+            ASSERT_LE(mu_n, mu * (1 + 1e-12));
+            ASSERT_LE(mu_n, motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, &n) * (1 + 1e-12));
+            const Eigen::Vector3d n_C = ws_a.X_WL[c].linear().transpose() * n;
+            const Eigen::Isometry3d X_CL_a = ws_a.X_WL[c].inverse() * ws_a.X_WL[l];
+            const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 40);
+            for (int k = 1; k <= 20; ++k)
+            {
+              const double t = t_a + (t_b - t_a) * k / 20.0;
+              forwardKinematics(*model, ws, motion.stateAt(t));
+              const Eigen::Isometry3d X_CL = ws.X_WL[c].inverse() * ws.X_WL[l];
+              for (const Eigen::Vector3d &p_L : points)
+              {
+                const Eigen::Vector3d shift = X_CL * p_L - X_CL_a * p_L;
+                ASSERT_LE(std::fabs(shift.dot(n_C)), mu_n * (t - t_a) + 1e-12)
+                    << model->name() << " link " << model->links()[l].name << " relative to "
+                    << model->links()[c].name;
+                ASSERT_LE(shift.norm(), mu * (t - t_a) + 1e-12) << model->name() << " link " << model->links()[l].name;
+                if (mu_n > 0)
+                  tightest = std::max(tightest, std::fabs(shift.dot(n_C)) / (mu_n * (t - t_a)));
+                ++checks;
+              }
+            }
+          }
+    }
+  }
+  std::cout << checks << " relative displacements checked; largest displacement/bound ratio " << tightest << "\n";
+  EXPECT_GT(checks, 10000u);
+  EXPECT_GT(tightest, 0.3);
+}
+
 /// Hand-solved: a point at distance r from a single revolute axis turning by δ moves at most |δ| r;
 /// along the axis it does not move at all.
 TEST(MotionBound, SingleRevoluteJointClosedForm)

@@ -39,8 +39,10 @@ double radiusAboutLinkOrigin(const LinkGeometry &geometry);
     \param n unit direction in the world, or nullptr.
     \param relative_to an ancestor link of \a link, or -1: with an ancestor, only the joints below
            it count, which bounds the motion relative to that link's frame (two links' distance
-           changes only by their motions relative to their deepest common ancestor).
-    \pre 0 ≤ t_a ≤ t_b ≤ 1; \a n is null when \a relative_to ≥ 0. */
+           changes only by their motions relative to their deepest common ancestor); \a n is then
+           a direction fixed in that frame, given by its world coordinates at t_a, and p, p(t_a)
+           are taken in that frame.
+    \pre 0 ≤ t_a ≤ t_b ≤ 1. */
 double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link, double radius,
                    double t_a, double t_b, const Eigen::Vector3d *n = nullptr, int relative_to = -1);
 

@@ -12,7 +12,9 @@
 ///     ancestor, since shared joints move both rigidly), valid for non-convex bodies;
 ///   - directed: the slab between the bodies along n = p_B − p_A (FCL's nearest points), whose
 ///     width s comes from the bodies' convex-hull support functions, with μ_n = the bodies' speed
-///     bounds along n. A slab separates the bodies for any n, so no convexity is needed.
+///     bounds along n. A slab separates the bodies for any n, so no convexity is needed. For a
+///     self pair n is fixed in the common ancestor's frame (it turns with the ancestor) and μ_n
+///     counts only the joints below the ancestor.
 /// Between distance queries the slab along the last query's n is re-measured at the new time
 /// (support functions only); while it stays wide it is itself the distance lower bound of the next
 /// step, and FCL is queried again only when it has narrowed (options slab_reuse). Far from contact
@@ -175,12 +177,14 @@ private:
   };
   struct Workspace;
   struct Advance;
-  /** \brief A direction n (unit, world frame) and the width of the slab between the pair's hulls
-      along it: min over B of x·n − max over A of x·n, a lower bound on their distance. */
+  /** \brief A direction n (unit, world frame at the current time; n_F, fixed in the pair's frame:
+      the world for a scene pair, the common ancestor's link frame for a self pair) and the width of
+      the slab between the pair's hulls along it: min over B of x·n − max over A of x·n, a lower
+      bound on their distance. */
   struct Separation
   {
     bool valid = false;
-    Eigen::Vector3d n = Eigen::Vector3d::Zero();
+    Eigen::Vector3d n = Eigen::Vector3d::Zero(), n_F = Eigen::Vector3d::Zero();
     double width = 0.0;
   };
   void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
@@ -216,6 +220,8 @@ private:
   template <typename LowerBound>
   Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const LowerBound &hullLowerBound) const;
   double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
+  /** \brief R_WF of the pair's frame F at the current poses (identity for a scene pair). */
+  Eigen::Matrix3d pairFrameRotation(const Workspace &ws, const BodyPair &pair) const;
   Contact witness(const BodyPair &pair, const Advance &advance) const;
   /** \brief Mode::Decide: FCL collision checks of \a pair at collision_probes times evenly spread
       over (t_from, 1] (but not in its dead pieces); the first in collision as a Contact advance,

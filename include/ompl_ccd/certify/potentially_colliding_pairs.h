@@ -34,13 +34,17 @@ struct BodyPair
   int b = -1;
   /** \brief Obstacle index in Scene::obstacles() for a scene pair, else -1. */
   int obstacle = -1;
+  /** \brief Self pair: the deepest common ancestor link of the two bodies' links (the joints above
+      it move both rigidly, so their distance changes only by the joints below it); else -1. */
+  int ancestor = -1;
 };
 
 /** \brief Every body of \a world's robot that has collision geometry (the links of
     CollisionWorld::collidingLinks(), each geometry once). */
 std::vector<BodyRef> collisionBodies(const CollisionWorld &world);
 
-/** \brief Every self pair of bodies: the geometries of each link pair in CollisionWorld::selfPairs().
+/** \brief Every self pair of bodies: the geometries of each link pair in CollisionWorld::selfPairs(),
+    with their common ancestor.
     \param bodies from collisionBodies(). */
 std::vector<BodyPair> selfBodyPairs(const CollisionWorld &world, const std::vector<BodyRef> &bodies);
 
