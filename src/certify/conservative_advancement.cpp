@@ -81,6 +81,9 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
+  /** \brief Union of body b's boxes at the samples k/N, not widened: inside every box enclosing its
+      sweep, so two bodies whose sampled sweeps overlap keep overlapping boxes however tight. */
+  std::vector<Eigen::AlignedBox3d> sampled_sweeps;
   /** \brief Link poses at the samples k/N, k = 0..N: link l's at [k · links + l]. */
   std::vector<Eigen::Isometry3d> sample_poses;
   /** \brief Link poses at t = 0 (the motion bounds' joint axes). */
@@ -222,6 +225,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   const int samples = options_.swept_box_samples;
   ws.aabbs.assign(n, Eigen::AlignedBox3d());
   ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
+  ws.sampled_sweeps.assign(n, Eigen::AlignedBox3d());
   ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
   std::vector<double> half_step(n);
   const std::size_t links = world_->robot().links().size();
@@ -242,6 +246,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       if (k > 0)
         piece.extend(ws.sample_boxes[b]);
       ws.sample_boxes[b] = box;
+      ws.sampled_sweeps[b].extend(box);
       if (k > 0)
       {
         const Eigen::Vector3d widen = Eigen::Vector3d::Constant(half_step[b] * (1.0 + 1e-9) + 1e-9 + inflation);
@@ -376,14 +381,20 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
   // pieces short enough that no chain turns by much more than a radian in one
   const int pieces =
       std::clamp(static_cast<int>(std::ceil(largestChainRotation(motion))), 1, options_.max_taylor_pieces);
-  // Only bodies of pairs that survived the swept boxes can lose pairs: the others keep their box.
+  // Only pairs that survived the swept boxes and whose sampled sweeps are apart can be culled by
+  // any enclosing box (a Taylor box holds the sampled sweep): only their bodies are refined.
   std::vector<bool> in_play(n, false);
+  bool any = false;
   for (const BodyPair &pair : ws.pcl)
-  {
-    in_play[pair.a] = true;
-    if (pair.b >= 0)
-      in_play[pair.b] = true;
-  }
+    if (!ws.sampled_sweeps[pair.a].intersects(pair.b >= 0 ? ws.sampled_sweeps[pair.b] : obstacleBox(pair.obstacle)))
+    {
+      in_play[pair.a] = true;
+      if (pair.b >= 0)
+        in_play[pair.b] = true;
+      any = true;
+    }
+  if (!any)
+    return;
   std::vector<Eigen::AlignedBox3d> taylor_boxes(n);
   for (int k = 0; k < pieces; ++k)
   {

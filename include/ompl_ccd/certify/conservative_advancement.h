@@ -27,7 +27,10 @@
 /// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
 /// both bodies rigidly, so only the joints below it count. Then the Taylor-model boxes of the
-/// bodies still in play. Dense hulls are reduced to fewer
+/// bodies of the pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart:
+/// every box enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and
+/// when no pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are
+/// reduced to fewer
 /// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
