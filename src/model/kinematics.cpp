@@ -1,23 +1,26 @@
 #include "ompl_ccd/model/kinematics.h"
 
 #include <cassert>
+#include <cmath>
 
 namespace ompl_ccd
 {
 KinematicsWorkspace::KinematicsWorkspace(const RobotModel &model)
   : joint_values(model.joints().size(), 0.0), X_WL(model.links().size(), Eigen::Isometry3d::Identity())
 {
-}
-
-Eigen::Isometry3d jointMotion(const Joint &joint, double value)
-{
-  assert(joint.type != JointType::Floating && "jointMotion: a floating joint has seven values");
-  Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
-  if (joint.type == JointType::Prismatic)
-    M.translation() = value * joint.axis;
-  else
-    M.linear() = Eigen::AngleAxisd(value, joint.axis).toRotationMatrix();
-  return M;
+  for (const Joint &joint : model.joints())
+  {
+    const Eigen::Matrix3d R_PJ = joint.X_PJ.linear();
+    Eigen::Matrix3d K;
+    K << 0.0, -joint.axis.z(), joint.axis.y(), joint.axis.z(), 0.0, -joint.axis.x(), -joint.axis.y(), joint.axis.x(), 0.0;
+    JointTerms terms;
+    terms.C = R_PJ * K * K;
+    terms.A = R_PJ + terms.C;
+    terms.B = R_PJ * K;
+    if (joint.type == JointType::Prismatic)
+      terms.B.col(0) = R_PJ * joint.axis;
+    joint_terms.push_back(terms);
+  }
 }
 
 void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q)
@@ -37,17 +40,31 @@ void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const E
   {
     const Joint &joint = joints[j];
     const Eigen::Isometry3d X_WP = joint.parent_link >= 0 ? ws.X_WL[joint.parent_link] : Eigen::Isometry3d::Identity();
-    Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
-    if (joint.type == JointType::Floating)
+    // X_PC = X_PJ · M(q), then X_WC = X_WP · X_PC
+    Eigen::Isometry3d X_PC = joint.X_PJ;
+    const KinematicsWorkspace::JointTerms &terms = ws.joint_terms[j];
+    const double v = ws.joint_values[j];
+    switch (joint.type)
     {
-      // q = x y z qx qy qz qw: X = Translation(x, y, z) · Rotation(normalised quaternion)
-      const int i = joint.q_index;
-      M.translation() = q.segment<3>(i);
-      M.linear() = Eigen::Quaterniond(q[i + 6], q[i + 3], q[i + 4], q[i + 5]).normalized().toRotationMatrix();
+      case JointType::Floating:
+      {
+        // q = x y z qx qy qz qw: M = Translation(x, y, z) · Rotation(normalised quaternion)
+        const int i = joint.q_index;
+        Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
+        M.translation() = q.segment<3>(i);
+        M.linear() = Eigen::Quaterniond(q[i + 6], q[i + 3], q[i + 4], q[i + 5]).normalized().toRotationMatrix();
+        X_PC = joint.X_PJ * M;
+        break;
+      }
+      case JointType::Prismatic:
+        X_PC.translation() += v * terms.B.col(0);
+        break;
+      case JointType::Revolute:
+      case JointType::Continuous:
+        X_PC.linear() = terms.A + std::sin(v) * terms.B - std::cos(v) * terms.C;
+        break;
     }
-    else
-      M = jointMotion(joint, ws.joint_values[j]);
-    ws.X_WL[joint.child_link] = X_WP * joint.X_PJ * M;  // X_WC = X_WP · X_PJ · M(q)
+    ws.X_WL[joint.child_link] = X_WP * X_PC;
   }
 }
 }  // namespace ompl_ccd

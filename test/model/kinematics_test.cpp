@@ -12,6 +12,7 @@ namespace ompl_ccd
 namespace
 {
 using test::floatingModel;
+using test::examplePath;
 using test::planar2r;
 
 Eigen::Vector3d rotZ(double angle, const Eigen::Vector3d &p)
@@ -73,15 +74,45 @@ TEST(Kinematics, FixedChainIsMergedIntoParentBody)
   EXPECT_TRUE(slide.axis.isApprox(Eigen::Vector3d::UnitX()));
 }
 
-TEST(Kinematics, JointMotionPerType)
+/// Reference: X_WC = X_WP · X_PJ · M(v), M an Eigen AngleAxis or Translation (the one-value joints).
+std::vector<Eigen::Isometry3d> referencePoses(const RobotModel &model, const KinematicsWorkspace &ws)
 {
-  Joint prismatic;
-  prismatic.type = JointType::Prismatic;
-  prismatic.axis = Eigen::Vector3d::UnitY();
-  EXPECT_TRUE(jointMotion(prismatic, 0.3).isApprox(Eigen::Isometry3d(Eigen::Translation3d(0, 0.3, 0))));
-  Joint revolute;
-  revolute.axis = Eigen::Vector3d::UnitX();
-  EXPECT_TRUE(jointMotion(revolute, 0.3).isApprox(Eigen::Isometry3d(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()))));
+  std::vector<Eigen::Isometry3d> X_WL(model.links().size(), Eigen::Isometry3d::Identity());
+  for (std::size_t j = 0; j < model.joints().size(); ++j)
+  {
+    const Joint &joint = model.joints()[j];
+    const double v = ws.joint_values[j];
+    Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
+    if (joint.type == JointType::Prismatic)
+      M = Eigen::Translation3d(v * joint.axis);
+    else
+      M = Eigen::AngleAxisd(v, joint.axis);
+    X_WL[joint.child_link] = X_WL[joint.parent_link] * joint.X_PJ * M;
+  }
+  return X_WL;
+}
+
+/// Forward kinematics combines precomputed Rodrigues terms: it matches the plain chain of
+/// AngleAxis rotations and translations for joints with tilted frames and axes, far from zero too.
+TEST(Kinematics, MatchesAChainOfAngleAxisMotions)
+{
+  const RobotModel arm = RobotModel::fromUrdfFile(examplePath("arm/arm.urdf"));
+  const RobotModel snake = RobotModel::fromUrdfFile(examplePath("snake/snake.urdf"));
+  for (const RobotModel *model : {&planar2r(), &arm, &snake})
+  {
+    KinematicsWorkspace ws(*model);
+    for (const double scale : {0.0, 0.3, 1.0, 3.0, 40.0})
+    {
+      Eigen::VectorXd q(model->nq());
+      for (int i = 0; i < q.size(); ++i)
+        q[i] = scale * std::sin(1.7 * i + 0.4);  // values of both signs, some beyond ±π
+      forwardKinematics(*model, ws, q);
+      const std::vector<Eigen::Isometry3d> expected = referencePoses(*model, ws);
+      for (std::size_t l = 0; l < model->links().size(); ++l)
+        EXPECT_TRUE(ws.X_WL[l].isApprox(expected[l], 1e-12))
+            << model->name() << " " << model->links()[l].name << " scale " << scale;
+    }
+  }
 }
 
 TEST(Kinematics, ContinuousJointValuesBeyondPiWrap)
@@ -92,10 +123,18 @@ TEST(Kinematics, ContinuousJointValuesBeyondPiWrap)
   EXPECT_DOUBLE_EQ(wheel.lower, -M_PI);
   EXPECT_DOUBLE_EQ(wheel.upper, M_PI);
   EXPECT_TRUE(wheel.axis.isApprox(Eigen::Vector3d::UnitZ()));  // <axis xyz="0 0 2"> normalised
+  const int wheel_link = wheel.child_link;
+  KinematicsWorkspace ws(model), ws_wrapped(model);
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
+  q[model.joints()[0].q_index + 6] = 1.0;  // identity quaternion (qw of the floating root)
   for (const double value : {3.5, -4.0, 7.0})
   {
-    const double wrapped = std::remainder(value, 2 * M_PI);
-    EXPECT_TRUE(jointMotion(wheel, value).isApprox(jointMotion(wheel, wrapped), 1e-12)) << value;
+    Eigen::VectorXd q_wrapped = q;
+    q[wheel.q_index] = value;
+    q_wrapped[wheel.q_index] = std::remainder(value, 2 * M_PI);
+    forwardKinematics(model, ws, q);
+    forwardKinematics(model, ws_wrapped, q_wrapped);
+    EXPECT_TRUE(ws.X_WL[wheel_link].isApprox(ws_wrapped.X_WL[wheel_link], 1e-12)) << value;
   }
 }
 

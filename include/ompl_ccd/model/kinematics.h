@@ -17,10 +17,16 @@ struct KinematicsWorkspace
   std::vector<double> joint_values;
   /** \brief Pose of every link in the world (robot base = world origin). */
   std::vector<Eigen::Isometry3d> X_WL;
+  /** \brief Per joint, R_PJ · R(axis, v) = A + sin v · B − cos v · C (Rodrigues' formula
+      R = I + sin v K + (1 − cos v) K², K = [axis]×, premultiplied by R_PJ): A = R_PJ (I + K²),
+      B = R_PJ K, C = R_PJ K²; for a prismatic joint B's first column holds R_PJ axis. Constants of
+      the model, computed once here so that forward kinematics only combines them. */
+  struct JointTerms
+  {
+    Eigen::Matrix3d A, B, C;
+  };
+  std::vector<JointTerms> joint_terms;
 };
-
-/** \brief Pose of the joint motion M(value) in the joint frame J for a one-value joint. */
-Eigen::Isometry3d jointMotion(const Joint &joint, double value);
 
 /** \brief Computes ws.X_WL for state \a q (size model.nq(), state order).
     \pre q is a valid state (RobotModel::checkState); ws was built for \a model. */
