@@ -72,6 +72,25 @@ double linkOffset(const JointMotion &motion, int link, double t_a, double t_b)
   const double v_b = motion.jointStart(j) + t_b * motion.jointDelta(j);
   return std::max((t_PJ + v_a * u_P).norm(), (t_PJ + v_b * u_P).norm());
 }
+
+/// Largest \a measure(p_L) over a mesh's vertices or a box's corners p_L (link frame), which
+/// bounds it over the whole shape for a convex measure; 0 for other shapes.
+template <typename Measure>
+double largestOverCorners(const LinkGeometry &geometry, const Measure &measure)
+{
+  const CollisionShape &shape = geometry.shape;
+  double largest = 0.0;
+  if (shape.kind == CollisionShape::Kind::Mesh)
+    for (const Eigen::Vector3d &v : shape.mesh->vertices)
+      largest = std::max(largest, measure(geometry.X_LG * v));
+  else if (shape.kind == CollisionShape::Kind::Box)
+    for (int corner = 0; corner < 8; ++corner)
+    {
+      const Eigen::Vector3d s((corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5);
+      largest = std::max(largest, measure(geometry.X_LG * Eigen::Vector3d(s.cwiseProduct(shape.box_size))));
+    }
+  return largest;
+}
 }  // namespace
 
 double radiusAboutLinkOrigin(const LinkGeometry &geometry)
@@ -82,15 +101,8 @@ double radiusAboutLinkOrigin(const LinkGeometry &geometry)
   switch (shape.kind)
   {
     case CollisionShape::Kind::Mesh:
-      for (const Eigen::Vector3d &v : shape.mesh->vertices)
-        r = std::max(r, (X_LG * v).norm());
-      break;
     case CollisionShape::Kind::Box:
-      for (int corner = 0; corner < 8; ++corner)
-      {
-        const Eigen::Vector3d s((corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5);
-        r = std::max(r, (X_LG * Eigen::Vector3d(s.cwiseProduct(shape.box_size))).norm());
-      }
+      r = largestOverCorners(geometry, [](const Eigen::Vector3d &p_L) { return p_L.norm(); });
       break;
     case CollisionShape::Kind::Cylinder:
       // farthest point of a rim circle (centre c, normal w, radius ρ): √((|c_⊥| + ρ)² + (c·w)²)
@@ -110,8 +122,40 @@ double radiusAboutLinkOrigin(const LinkGeometry &geometry)
   return r * (1.0 + 1e-12) + 1e-15;
 }
 
-double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link, double radius,
-                   double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
+BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geometry)
+{
+  BodyReach reach;
+  reach.radius = radiusAboutLinkOrigin(geometry);
+  reach.axis_radius = reach.radius;
+  const int j = model.links()[link].parent_joint;
+  if (j < 0 || (model.joints()[j].type != JointType::Revolute && model.joints()[j].type != JointType::Continuous))
+    return reach;
+  // distance from the axis line through the link origin: |a × p|
+  const Eigen::Vector3d &a = model.joints()[j].axis;
+  const CollisionShape &shape = geometry.shape;
+  const Eigen::Isometry3d &X_LG = geometry.X_LG;
+  double r = 0.0;
+  switch (shape.kind)
+  {
+    case CollisionShape::Kind::Mesh:
+    case CollisionShape::Kind::Box:
+      r = largestOverCorners(geometry, [&](const Eigen::Vector3d &p_L) { return a.cross(p_L).norm(); });
+      break;
+    case CollisionShape::Kind::Cylinder:
+      // a rim circle (centre c, radius ρ) stays within |a × c| + ρ of the axis
+      for (double z : {-0.5 * shape.length, 0.5 * shape.length})
+        r = std::max(r, a.cross(X_LG * Eigen::Vector3d(0.0, 0.0, z)).norm() + shape.radius);
+      break;
+    case CollisionShape::Kind::Sphere:
+      r = a.cross(X_LG.translation()).norm() + shape.radius;
+      break;
+  }
+  reach.axis_radius = std::min(reach.radius, r * (1.0 + 1e-12) + 1e-15);
+  return reach;
+}
+
+double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
+                   const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
 {
   assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
   const RobotModel &model = motion.model();
@@ -125,7 +169,7 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
     rate_to_link += rotationRate(motion, l);
 
   double mu = 0.0;
-  double lever = radius;      // L_k: bound on |p − o_k| for the joint k being visited (Eq. (9))
+  double lever = reach.radius;  // L_k: bound on |p − o_k| for the joint k being visited (Eq. (9))
   double rate_below = 0.0;    // rotation rates of the joints visited so far (k and below)
   for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
   {
@@ -144,8 +188,10 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
     {
       case JointType::Revolute:
       case JointType::Continuous:
-        // |δ (a × r) · n| ≤ |δ| |r| |a × n|, Eq. (7)
-        mu += std::fabs(motion.jointDelta(j)) * lever * (n ? maxSinNear(phi0, theta) : 1.0);
+        // |δ (a × r) · n| = |δ| |r·(n × a)| ≤ |δ| |r_⊥a| |a × n|, Eq. (7); r_⊥a, r's part across
+        // the axis, is within axis_radius for the link's own joint and within L_k for the others
+        mu += std::fabs(motion.jointDelta(j)) * (l == link ? reach.axis_radius : lever) *
+              (n ? maxSinNear(phi0, theta) : 1.0);
         break;
       case JointType::Prismatic:
         mu += std::fabs(motion.jointDelta(j)) * (n ? maxCosNear(phi0, theta) : 1.0);

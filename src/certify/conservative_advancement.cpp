@@ -70,6 +70,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
     for (const Body &body : ca.bodies_)
     {
       mesh_objects.push_back(makeObject(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
+      surface_objects.push_back(body.surface ? makeObject(body.surface) : nullptr);
       hull_objects.push_back(makeObject(body.hull->fclGeometry()));
     }
   }
@@ -78,7 +79,8 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   double posed_time = std::numeric_limits<double>::quiet_NaN();
   const JointMotion *posed_motion = nullptr;
   Eigen::VectorXd q;
-  std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects;
+  /** \brief surface_objects[b]: body b's box surface (exact distances), or null. */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects, surface_objects;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
   /** \brief Union of body b's boxes at the samples k/N, not widened: inside every box enclosing its
@@ -162,21 +164,37 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         ") must be at least 0; raise it.");
   OMPL_CCD_THROW_UNLESS(options.swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (",
                         options.swept_box_samples, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.certificate_max_dims >= 0 && options.certificate_max_dims <= 3,
+                        "ConservativeAdvancement: certificate_max_dims (", options.certificate_max_dims,
+                        ") must be in [0, 3]; use 2, or 0 for no certificates.");
+  OMPL_CCD_THROW_UNLESS(options.certificate_max_cells >= 1, "ConservativeAdvancement: certificate_max_cells (",
+                        options.certificate_max_cells, ") must be at least 1; use 4096.");
   const RobotModel &robot = world_->robot();
   for (const BodyRef &ref : collisionBodies(*world_))
   {
     const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
     Body body;
     body.ref = ref;
-    body.radius = radiusAboutLinkOrigin(geometry);
+    body.reach = bodyReach(robot, ref.link, geometry);
     body.box = localBox(geometry);
     body.hull = std::make_shared<const ConvexHull>(geometry.shape, options.hull_max_gap);
+    body.surface = makeBoxSurface(geometry.shape);
     bodies_.push_back(std::move(body));
   }
   std::vector<BodyRef> refs;
   for (const Body &body : bodies_)
     refs.push_back(body.ref);
   self_pairs_ = selfBodyPairs(*world_, refs);
+  certificates_.resize(bodies_.size() * bodies_.size());
+  if (options.certificate_max_dims > 0)
+  {
+    JointSpaceCertificateOptions certificate_options;
+    certificate_options.max_dims = options.certificate_max_dims;
+    certificate_options.max_cells = options.certificate_max_cells;
+    for (const BodyPair &pair : self_pairs_)
+      certificates_[pair.a * bodies_.size() + pair.b] = sharedCertificate(
+          *world_, bodies_[pair.a].ref, bodies_[pair.b].ref, pair.ancestor, certificate_options);
+  }
   const Scene &scene = world_->scene();
   for (const Obstacle &obstacle : scene.obstacles())
   {
@@ -185,6 +203,13 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
     object->setTransform(obstacle.X_WG);
     obstacle_hulls_.push_back(std::move(hull));
     obstacle_hull_objects_.push_back(std::move(object));
+    std::unique_ptr<fcl::CollisionObjectd> surface;
+    if (FclGeometryPtr box = makeBoxSurface(obstacle.shape))
+    {
+      surface = makeObject(box);
+      surface->setTransform(obstacle.X_WG);
+    }
+    obstacle_surface_objects_.push_back(std::move(surface));
   }
 }
 
@@ -214,6 +239,8 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
           ws.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
       ws.mesh_objects[b]->setTransform(X_WG);
       ws.hull_objects[b]->setTransform(X_WG);
+      if (ws.surface_objects[b])
+        ws.surface_objects[b]->setTransform(X_WG);
     }
 }
 
@@ -239,7 +266,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
     for (std::size_t b = 0; b < n; ++b)
     {
       if (k == 0)
-        half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].radius, 0.0, 1.0) /
+        half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0) /
                        (2.0 * samples);
       const Eigen::AlignedBox3d box = boxAt(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
       Eigen::AlignedBox3d piece = box;
@@ -285,9 +312,20 @@ void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
 
 void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const
 {
+  const int samples = options_.swept_box_samples;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
-    if (ws.pcl[i].b >= 0)
-      cullSelfPiecesRelative(ws, motion, i, inflation);
+  {
+    const BodyPair &pair = ws.pcl[i];
+    if (pair.b < 0)
+      continue;
+    cullSelfPiecesRelative(ws, motion, i, inflation);
+    if (const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b])
+      for (int k = 0; k < samples; ++k)
+        if (ws.live_pieces[i * samples + k] &&
+            certificate->certifies(motion, static_cast<double>(k) / samples, static_cast<double>(k + 1) / samples,
+                                   inflation))
+          ws.live_pieces[i * samples + k] = 0;
+  }
   keepLivePairs(ws);
 }
 
@@ -308,7 +346,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const std::size_t links = robot.links().size();
   const auto widening = [&](const Body &body) {
     const double mu =
-        motionBound(motion, ws.start_poses, body.ref.link, body.radius, 0.0, 1.0, nullptr, ancestor);
+        motionBound(motion, ws.start_poses, body.ref.link, body.reach, 0.0, 1.0, nullptr, ancestor);
     return mu / (2.0 * samples) * (1.0 + 1e-9) + 1e-9 + inflation;
   };
   const double widen_a = widening(A), widen_b = widening(B);
@@ -445,9 +483,9 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   const Body &A = bodies_[pair.a];
   // Undirected: the distance shrinks at most at the relative speed, [Zhang2007] Eq. (4)
   // (a self pair's motions relative to its common ancestor)
-  double mu = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, nullptr, pair.ancestor);
+  double mu = motionBound(motion, X_WL, A.ref.link, A.reach, t, t_limit, nullptr, pair.ancestor);
   if (pair.b >= 0)
-    mu += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, nullptr,
+    mu += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, nullptr,
                       pair.ancestor);
   double dt = mu > 0.0 ? (d - query.clearance) / mu : kInfinity;
   // Directed: the slab between the hulls along n (fixed in the pair's frame) shrinks at most at
@@ -455,9 +493,9 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   if (separation.valid && separation.width > query.clearance)
   {
     const Eigen::Vector3d &n = separation.n;
-    double mu_n = motionBound(motion, X_WL, A.ref.link, A.radius, t, t_limit, &n, pair.ancestor);
+    double mu_n = motionBound(motion, X_WL, A.ref.link, A.reach, t, t_limit, &n, pair.ancestor);
     if (pair.b >= 0)
-      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].radius, t, t_limit, &n,
+      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, &n,
                           pair.ancestor);
     dt = std::max(dt, mu_n > 0.0 ? (separation.width - query.clearance) / mu_n : kInfinity);
   }
@@ -475,6 +513,12 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   const fcl::CollisionObjectd &other =
       pair.b >= 0 ? *objects[pair.b]
                   : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
+  // exact distances: a box as its surface triangles
+  const fcl::CollisionObjectd *surface_a = ws.surface_objects[pair.a].get();
+  const fcl::CollisionObjectd *surface_other =
+      pair.b >= 0 ? ws.surface_objects[pair.b].get() : obstacle_surface_objects_[pair.obstacle].get();
+  const fcl::CollisionObjectd &exact_a = surface_a ? *surface_a : *objects[pair.a];
+  const fcl::CollisionObjectd &exact_other = surface_other ? *surface_other : other;
   auto &stats = ws.stats;
   Advance result;
   Separation separation;
@@ -519,12 +563,24 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       {
         // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
         // contact is only ever decided on the exact distance.
-        d = pairDistanceLowerBound(*objects[pair.a], other, &nearest, options_.distance_rel_err);
+        d = pairDistanceLowerBound(exact_a, exact_other, &nearest, options_.distance_rel_err);
         stats.distance_queries += 1;
         if (options_.distance_rel_err > 0.0 && !(d - query.clearance >= contact_distance))
         {
-          d = pairDistanceLowerBound(*objects[pair.a], other, &nearest);
+          d = pairDistanceLowerBound(exact_a, exact_other, &nearest);
           stats.distance_queries += 1;
+        }
+        // a box's surface misses a body wholly inside it; no body gets inside without crossing
+        // the surface, so the solids are checked once, at the run's start
+        if (step == 0 && (surface_a || surface_other) && d > 0.0)
+        {
+          fcl::CollisionRequestd request(1, true);
+          fcl::CollisionResultd overlap;
+          if (fcl::collide(objects[pair.a].get(), &other, request, overlap) > 0)
+          {
+            d = 0.0;
+            nearest.p_WA = nearest.p_WB = overlap.getContact(0).pos;
+          }
         }
       }
       const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;

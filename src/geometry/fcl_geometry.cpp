@@ -8,17 +8,19 @@
 #include <fcl/math/bv/OBBRSS.h>
 #include <vector>
 
+#include "ompl_ccd/geometry/shape_triangulation.h"
+
 namespace ompl_ccd
 {
 namespace
 {
-/** \brief Triangle soup of \a mesh as an OBBRSS bounding-volume hierarchy (mesh frame = G). */
-FclGeometryPtr makeBvh(const TriangleMesh &mesh)
+/** \brief Triangle soup as an OBBRSS bounding-volume hierarchy (in the frame of the vertices). */
+FclGeometryPtr makeBvh(const std::vector<Eigen::Vector3d> &mesh_vertices, const std::vector<Eigen::Vector3i> &mesh_triangles)
 {
-  std::vector<fcl::Vector3d> vertices(mesh.vertices.begin(), mesh.vertices.end());
+  std::vector<fcl::Vector3d> vertices(mesh_vertices.begin(), mesh_vertices.end());
   std::vector<fcl::Triangle> triangles;
-  triangles.reserve(mesh.triangles.size());
-  for (const Eigen::Vector3i &t : mesh.triangles)
+  triangles.reserve(mesh_triangles.size());
+  for (const Eigen::Vector3i &t : mesh_triangles)
     triangles.emplace_back(t[0], t[1], t[2]);
 
   auto bvh = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
@@ -36,7 +38,7 @@ FclGeometryPtr makeFclGeometry(const CollisionShape &shape)
   {
     case CollisionShape::Kind::Mesh:
       assert(shape.mesh && !shape.mesh->triangles.empty() && "loadMesh refuses empty meshes");
-      geometry = makeBvh(*shape.mesh);
+      geometry = makeBvh(shape.mesh->vertices, shape.mesh->triangles);
       break;
     case CollisionShape::Kind::Box:
       geometry = std::make_shared<fcl::Boxd>(shape.box_size);
@@ -49,6 +51,16 @@ FclGeometryPtr makeFclGeometry(const CollisionShape &shape)
       break;
   }
   assert(geometry && "every CollisionShape::Kind is handled");
+  geometry->computeLocalAABB();
+  return geometry;
+}
+
+FclGeometryPtr makeBoxSurface(const CollisionShape &shape)
+{
+  if (shape.kind != CollisionShape::Kind::Box)
+    return nullptr;
+  const ShapeTriangles box = triangulateShape(shape, Eigen::Isometry3d::Identity());  // exact for a box
+  FclGeometryPtr geometry = makeBvh(box.vertices, box.triangles);
   geometry->computeLocalAABB();
   return geometry;
 }

@@ -44,13 +44,22 @@ TEST(MotionBound, BoundsSampledDisplacementsOfEveryGeometryPoint)
       for (std::size_t l = 0; l < model->links().size(); ++l)
         for (const LinkGeometry &geometry : model->links()[l].geometries)
         {
-          const double radius = radiusAboutLinkOrigin(geometry);
-          const double mu_n = motionBound(motion, ws_a.X_WL, static_cast<int>(l), radius, t_a, t_b, &n);
-          const double mu = motionBound(motion, ws_a.X_WL, static_cast<int>(l), radius, t_a, t_b);
+          const BodyReach reach = bodyReach(*model, static_cast<int>(l), geometry);
+          const double radius = reach.radius;
+          ASSERT_LE(reach.axis_radius, radius);
+          const double mu_n = motionBound(motion, ws_a.X_WL, static_cast<int>(l), reach, t_a, t_b, &n);
+          const double mu = motionBound(motion, ws_a.X_WL, static_cast<int>(l), reach, t_a, t_b);
           ASSERT_LE(mu_n, mu * (1 + 1e-12));
           const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 80);
+          const int own_joint = model->links()[l].parent_joint;
           for (const Eigen::Vector3d &p_L : points)
-            ASSERT_LE((p_L).norm(), radius);
+          {
+            ASSERT_LE(p_L.norm(), radius);
+            if (own_joint >= 0)
+            {
+              ASSERT_LE(model->joints()[own_joint].axis.cross(p_L).norm(), reach.axis_radius);
+            }
+          }
           for (int k = 1; k <= 30; ++k)
           {
             const double t = t_a + (t_b - t_a) * k / 30.0;
@@ -98,11 +107,11 @@ TEST(MotionBound, BoundsDisplacementsRelativeToAnAncestor)
           for (const LinkGeometry &geometry : model->links()[l].geometries)
           {
             const int link = static_cast<int>(l);
-            const double radius = radiusAboutLinkOrigin(geometry);
-            const double mu_n = motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, &n, c);
-            const double mu = motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, nullptr, c);
+            const BodyReach reach = bodyReach(*model, link, geometry);
+            const double mu_n = motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, &n, c);
+            const double mu = motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, nullptr, c);
             ASSERT_LE(mu_n, mu * (1 + 1e-12));
-            ASSERT_LE(mu_n, motionBound(motion, ws_a.X_WL, link, radius, t_a, t_b, &n) * (1 + 1e-12));
+            ASSERT_LE(mu_n, motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, &n) * (1 + 1e-12));
             const Eigen::Vector3d n_C = ws_a.X_WL[c].linear().transpose() * n;
             const Eigen::Isometry3d X_CL_a = ws_a.X_WL[c].inverse() * ws_a.X_WL[l];
             const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 40);
@@ -143,8 +152,11 @@ TEST(MotionBound, SingleRevoluteJointClosedForm)
   forwardKinematics(*model, ws, q0);
   const int link_1 = model->linkIndex("link_1");
   const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
-  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, 0.8, 0.0, 1.0), 0.5 * 0.8, 1e-12);
-  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, 0.8, 0.0, 1.0, &z), 0.0, 1e-9);  // angle slack only
+  const BodyReach reach{0.8, 0.8};
+  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, reach, 0.0, 1.0), 0.5 * 0.8, 1e-12);
+  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, reach, 0.0, 1.0, &z), 0.0, 1e-9);  // angle slack only
+  // a point 0.8 from the origin but 0.3 from the axis moves at most 0.5 · 0.3
+  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, BodyReach{0.8, 0.3}, 0.0, 1.0), 0.5 * 0.3, 1e-12);
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -7,6 +7,7 @@
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/math/bv/OBBRSS.h>
+#include <fcl/narrowphase/distance.h>
 
 #include "ompl_ccd/model/mesh_loader.h"
 #include "support/test_paths.h"
@@ -15,6 +16,38 @@ namespace ompl_ccd
 {
 namespace
 {
+/// A box's surface triangles are as far from a mesh outside it as the box itself, to rounding
+/// (face distances in closed form); other shapes have none.
+TEST(FclGeometry, BoxSurfaceKeepsTheBoxDistances)
+{
+  CollisionShape box;
+  box.kind = CollisionShape::Kind::Box;
+  box.box_size = Eigen::Vector3d(0.4, 1.0, 0.2);
+  const FclGeometryPtr surface = makeBoxSurface(box);
+  ASSERT_TRUE(surface);
+  EXPECT_EQ(dynamic_cast<const fcl::BVHModel<fcl::OBBRSSd> &>(*surface).num_tris, 12);
+  CollisionShape tiny;  // a 2 mm cube mesh around each probe point
+  tiny.kind = CollisionShape::Kind::Mesh;
+  tiny.mesh = loadMesh(test::testDataPath("geometry/cube.obj"), Eigen::Vector3d::Constant(0.002), "fcl_geometry_test");
+  const FclGeometryPtr probe_geometry = makeFclGeometry(tiny);
+  const Eigen::Isometry3d X_WB(Eigen::AngleAxisd(0.3, Eigen::Vector3d(1, 2, 3).normalized()));
+  fcl::CollisionObjectd box_object(surface, fcl::Transform3d(X_WB));
+  // points beyond one face each: the cube's facing side is parallel to it, 1 mm nearer
+  for (const Eigen::Vector3d &p_B : {Eigen::Vector3d(0.5, 0.1, 0.0), Eigen::Vector3d(0.1, 0.9, -0.05),
+                                     Eigen::Vector3d(0.0, 0.0, 0.1025)})
+  {
+    fcl::CollisionObjectd probe(probe_geometry, fcl::Transform3d(X_WB * Eigen::Translation3d(p_B)));
+    const double beyond = (p_B.cwiseAbs() - 0.5 * box.box_size).maxCoeff();
+    fcl::DistanceRequestd request;
+    fcl::DistanceResultd result;
+    EXPECT_NEAR(fcl::distance(&box_object, &probe, request, result), beyond - 0.001, 1e-9) << p_B.transpose();
+  }
+  CollisionShape sphere;
+  sphere.kind = CollisionShape::Kind::Sphere;
+  sphere.radius = 0.1;
+  EXPECT_FALSE(makeBoxSurface(sphere));
+}
+
 TEST(FclGeometry, MeshBecomesOneBvhTrianglePerMeshTriangle)
 {
   CollisionShape shape;

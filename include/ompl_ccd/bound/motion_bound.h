@@ -13,6 +13,7 @@
 /// below k plus the body's radius (Eq. (9)), and s_k(n) bounds |a_k × n| (|a_k · n| for prismatic
 /// joints) over the interval: a_k(t) stays within the angle θ_k = Σ(rotation rates above k)·(t_b − t_a)
 /// of a_k(t_a), since the angle of a product of rotations is at most the sum of their angles.
+/// For the body's own joint the lever is its distance from the joint's axis (BodyReach).
 /// Without a direction s_k = 1 (the undirected bound).
 ///
 /// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
@@ -30,8 +31,22 @@ namespace ompl_ccd
     relative 1e-12. The body radius used by motionBound(). */
 double radiusAboutLinkOrigin(const LinkGeometry &geometry);
 
-/** \brief μ ≥ 0 such that every point p of a body fixed in link \a link, within \a radius of the
-    link origin, satisfies |(p(t) − p(t_a)) · n| ≤ μ (t − t_a) for all t ∈ [t_a, t_b]
+/** \brief The levers of a body fixed in a link ([Zhang2007] Eq. (9)). */
+struct BodyReach
+{
+  /** \brief Bound on |p − link origin| over the body (radiusAboutLinkOrigin). */
+  double radius = 0.0;
+  /** \brief Bound on the distance of p from the axis of the link's own joint, which passes through
+      the link origin: the lever of that joint's rotation, |a × (p − o)| ([Zhang2007] Eq. (7)).
+      At most \e radius; equal to it when the link has no revolute or continuous joint. */
+  double axis_radius = 0.0;
+};
+
+/** \brief The BodyReach of \a geometry of link \a link of \a model, padded by a relative 1e-12. */
+BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geometry);
+
+/** \brief μ ≥ 0 such that every point p of a body fixed in link \a link, within \a reach of the
+    link origin and of its joint's axis, satisfies |(p(t) − p(t_a)) · n| ≤ μ (t − t_a) for all t ∈ [t_a, t_b]
     ([Zhang2007] Eq. (10)); with \a n null, ‖p(t) − p(t_a)‖ ≤ μ (t − t_a) (undirected bound).
     Sound under rounding: padded by a relative 1e-12 and an absolute 1e-15.
     \param X_WL link poses at t_a (forwardKinematics of motion.stateAt(t_a)); used for the joint
@@ -43,8 +58,9 @@ double radiusAboutLinkOrigin(const LinkGeometry &geometry);
            a direction fixed in that frame, given by its world coordinates at t_a, and p, p(t_a)
            are taken in that frame.
     \pre 0 ≤ t_a ≤ t_b ≤ 1. */
-double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link, double radius,
-                   double t_a, double t_b, const Eigen::Vector3d *n = nullptr, int relative_to = -1);
+double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
+                   const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n = nullptr,
+                   int relative_to = -1);
 
 /** \brief Deepest common ancestor of links \a a and \b b (possibly one of them); -1 if they lie in
     different trees (never for a RobotModel). */

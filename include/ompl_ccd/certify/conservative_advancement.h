@@ -19,14 +19,19 @@
 /// (support functions only); while it stays wide it is itself the distance lower bound of the next
 /// step, and FCL is queried again only when it has narrowed (options slab_reuse). Far from contact
 /// the exact-geometry distance is computed to within a relative error (distance_rel_err); contact
-/// is always decided on the exact distance.
+/// is always decided on the exact distance. Boxes (links and obstacles) are measured as their 12
+/// surface triangles, so that FCL computes triangle–triangle distances instead of running GJK
+/// (whose error near contact exceeded 1e-5 m); the solids are checked for overlap at the start of
+/// each run, as a surface misses a body wholly inside a box.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
 /// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
 /// every piece, and its CA skips the pieces where they are apart (no contact can happen there).
 /// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
-/// both bodies rigidly, so only the joints below it count. Then the Taylor-model boxes of the
+/// both bodies rigidly, so only the joints below it count; and pieces along which the pair's
+/// JointSpaceCertificate (built at construction for pairs moved by few joints) bounds its distance
+/// by clearance + tolerance are culled too. Then the Taylor-model boxes of the
 /// bodies of the pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart:
 /// every box enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and
 /// when no pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are
@@ -80,10 +85,13 @@
 #include <vector>
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
+#include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/joint_space_certificate.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/convex_hull.h"
+#include "ompl_ccd/geometry/fcl_geometry.h"
 
 namespace ompl_ccd
 {
@@ -140,6 +148,13 @@ struct ConservativeAdvancementOptions
       CA skips the pieces during which a pair's boxes are apart. 32 took a quarter fewer hull steps
       than 16 on Panda/UR5e edges; 64 fewer still, but measured no faster. */
   int swept_box_samples = 32;
+  /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
+      prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
+      which it bounds the pair's distance by clearance + tolerance are culled without any CA step.
+      0: none. */
+  int certificate_max_dims = 2;
+  /** \brief Most cells (exact distance queries at construction) of each certificate. */
+  int certificate_max_cells = 4096;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the
@@ -171,12 +186,14 @@ private:
   struct Body
   {
     BodyRef ref;
-    /** \brief Bound on |p − link origin| over the geometry (motion_bound.h). */
-    double radius = 0.0;
+    /** \brief Levers of the geometry about its link origin and joint axis (motion_bound.h). */
+    BodyReach reach;
     /** \brief Box of the geometry in its link (dynamic AABBs). */
     LocalBox box;
     /** \brief Convex hull in the geometry frame G (τ̌ and slab widths). */
     std::shared_ptr<const ConvexHull> hull;
+    /** \brief A box's surface triangles for exact distances (fcl_geometry.h), else null. */
+    FclGeometryPtr surface;
   };
   struct Workspace;
   struct Advance;
@@ -202,7 +219,8 @@ private:
   void cullPieces(Workspace &ws) const;
   /** \brief Drops the PCLs left without a live piece. */
   void keepLivePairs(Workspace &ws) const;
-  /** \brief cullSelfPiecesRelative on every self pair, then drops those left without a live piece. */
+  /** \brief cullSelfPiecesRelative on every self pair, then clears the live pieces its
+      JointSpaceCertificate certifies, then drops the pairs left without a live piece. */
   void cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const;
   /** \brief For self pair PCL \a i: clears its live pieces during which the two bodies' boxes in
       the frame of their deepest common ancestor are apart (when that ancestor moves). */
@@ -242,7 +260,11 @@ private:
   ConservativeAdvancementOptions options_;
   std::vector<Body> bodies_;
   std::vector<BodyPair> self_pairs_;
+  /** \brief Certificate of self pair (a, b) at certificates_[a · bodies + b], or null. */
+  std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates_;
   std::vector<std::shared_ptr<const ConvexHull>> obstacle_hulls_;
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_hull_objects_;
+  /** \brief A box obstacle's surface triangles, placed (exact distances), else null. */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_surface_objects_;
 };
 }  // namespace ompl_ccd

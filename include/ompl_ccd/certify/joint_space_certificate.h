@@ -1,0 +1,90 @@
+#pragma once
+/// \file joint_space_certificate.h
+/// A self pair's clearance over its relative joint space, computed once at load.
+///
+/// Two bodies of one robot move relative to each other only by the joints between them and their
+/// deepest common ancestor C (motion_bound.h). When those are a few revolute, continuous or
+/// prismatic joints with their own state values, the box of their limits is cut into cells, each
+/// holding a lower bound on the pair's distance over it: the exact distance at the cell's centre
+/// minus how far the bodies can move relative to C from the centre to any point of the cell,
+/// Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the half-widths h_k as joint changes). Cells are
+/// halved, most-moving joint first, while their bound is below a margin, within a budget.
+///
+/// A straight joint-space segment (a piece of a JointMotion) that stays inside the box and meets
+/// only cells whose bound reaches clearance + tolerance certifies the pair free along it: no CA
+/// step is needed there. Immutable after construction: shared by all threads.
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/model/joint_motion.h"
+
+namespace ompl_ccd
+{
+/** \brief Limits of a JointSpaceCertificate. */
+struct JointSpaceCertificateOptions
+{
+  /** \brief Most relative joints a certified pair may have, at most 3 (a budget of cells covers
+      the box as finely as budget^(1/dims) per joint). */
+  int max_dims = 2;
+  /** \brief Most cells (one exact distance query each). */
+  int max_cells = 4096;
+  /** \brief A cell whose bound reaches this (metres) is not cut further. */
+  double margin = 2e-3;
+};
+
+/** \brief Precomputed lower bounds on a self pair's distance over cells of its relative joint space. */
+class JointSpaceCertificate
+{
+public:
+  /** \brief The certificate of bodies \a a and \a b (of links below their deepest common ancestor
+      \a ancestor), or nothing when the joints between them are not 0 to options.max_dims
+      revolute, continuous or prismatic joints with their own state values (mimic joints follow
+      others). Costs up to options.max_cells exact distance queries. */
+  static std::optional<JointSpaceCertificate> build(const CollisionWorld &world, const BodyRef &a, const BodyRef &b,
+                                                    int ancestor, const JointSpaceCertificateOptions &options = {});
+
+  /** \brief True when, for every t in [t_a, t_b], the pair's distance under \a motion is at least
+      \a threshold: the joints' segment stays in the box and meets only cells bounded by at least
+      \a threshold (cells are closed and widened by rounding slack, so a touch counts). */
+  bool certifies(const JointMotion &motion, double t_a, double t_b, double threshold) const;
+
+  /** \brief Number of leaf cells. */
+  std::size_t cells() const;
+  /** \brief The relative joints (indices in RobotModel::joints()). */
+  const std::vector<int> &joints() const { return joints_; }
+  /** \brief The lower bound of a leaf holding the joint values \a values (one per joints(),
+      inside the limits). */
+  double lowerBoundAt(const std::vector<double> &values) const;
+
+private:
+  /** \brief A cell: box [lo, hi] over the relative joints; a leaf holds its bound, an inner cell
+      its two halves at child, child + 1. */
+  struct Cell
+  {
+    std::array<double, 3> lo{}, hi{};
+    double lower = 0.0;
+    int child = -1;
+    int depth = 0;
+  };
+  std::vector<int> joints_;
+  std::vector<Cell> cells_;
+};
+
+/** \brief JointSpaceCertificate::build for one pair, built once per robot (RobotModel object),
+    pair and options and then shared: later calls, from any thread, get the same certificate while
+    the robot lives (certifiers of one robot in many scenes pay the construction once). nullptr
+    when the pair can have none. */
+std::shared_ptr<const JointSpaceCertificate> sharedCertificate(const CollisionWorld &world, const BodyRef &a,
+                                                               const BodyRef &b, int ancestor,
+                                                               const JointSpaceCertificateOptions &options = {});
+}  // namespace ompl_ccd

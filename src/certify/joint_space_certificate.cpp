@@ -1,0 +1,277 @@
+#include "ompl_ccd/certify/joint_space_certificate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <fcl/narrowphase/collision_object.h>
+
+#include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/model/kinematics.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/// Relative error of the cells' distances (a lower bound within 1 + r: pair_distance.h), which
+/// makes mesh distances far from contact much cheaper.
+constexpr double kDistanceRelErr = 0.25;
+
+/// Deepest cell: certifies() keeps at most one pending half per level on a fixed stack.
+constexpr int kMaxDepth = 60;
+
+/// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
+/// not a revolute or prismatic joint with its own state value.
+bool appendRelativeJoints(const RobotModel &model, int link, int ancestor, std::vector<int> &joints)
+{
+  for (int l = link; l != ancestor; l = model.links()[l].parent_link)
+  {
+    const int j = model.links()[l].parent_joint;
+    if (j < 0)
+      return false;
+    const Joint &joint = model.joints()[j];
+    if (joint.q_index < 0 || (joint.type != JointType::Revolute && joint.type != JointType::Prismatic))
+      return false;
+    joints.push_back(j);
+  }
+  return true;
+}
+
+/// A state of \a model: mid-limits, the floating root at the origin (its value is irrelevant here:
+/// joints above the ancestor move both bodies rigidly).
+Eigen::VectorXd baseState(const RobotModel &model)
+{
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
+  for (const Joint &joint : model.joints())
+  {
+    if (joint.q_index < 0)
+      continue;
+    if (joint.type == JointType::Floating)
+      q[joint.q_index + 6] = 1.0;  // qw of an identity rotation
+    else if (joint.type != JointType::Continuous)
+      q[joint.q_index] = 0.5 * (joint.lower + joint.upper);
+  }
+  return q;
+}
+
+/// Whether the segment from \a a to \a b meets the closed box [lo, hi] (slab clipping over s ∈ [0, 1]).
+bool segmentMeetsBox(const std::array<double, 3> &a, const std::array<double, 3> &b, const std::array<double, 3> &lo,
+                     const std::array<double, 3> &hi, std::size_t dims)
+{
+  double s_in = 0.0, s_out = 1.0;
+  for (std::size_t k = 0; k < dims; ++k)
+  {
+    const double slack = 1e-12 * (1.0 + std::fabs(lo[k]) + std::fabs(hi[k]));
+    const double low = lo[k] - slack, high = hi[k] + slack, d = b[k] - a[k];
+    if (d == 0.0)
+    {
+      if (a[k] < low || a[k] > high)
+        return false;
+      continue;
+    }
+    double s0 = (low - a[k]) / d, s1 = (high - a[k]) / d;
+    if (s0 > s1)
+      std::swap(s0, s1);
+    s_in = std::max(s_in, s0);
+    s_out = std::min(s_out, s1);
+    if (s_in > s_out)
+      return false;
+  }
+  return true;
+}
+}  // namespace
+
+std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const CollisionWorld &world, const BodyRef &a,
+                                                                  const BodyRef &b, int ancestor,
+                                                                  const JointSpaceCertificateOptions &options)
+{
+  OMPL_CCD_THROW_UNLESS(options.max_dims >= 0 && options.max_dims <= 3, "JointSpaceCertificate: max_dims (",
+                        options.max_dims, ") must be in [0, 3].");
+  OMPL_CCD_THROW_UNLESS(options.max_cells >= 1, "JointSpaceCertificate: max_cells (", options.max_cells,
+                        ") must be at least 1.");
+  const RobotModel &robot = world.robot();
+  JointSpaceCertificate certificate;
+  if (!appendRelativeJoints(robot, a.link, ancestor, certificate.joints_) ||
+      !appendRelativeJoints(robot, b.link, ancestor, certificate.joints_) ||
+      static_cast<int>(certificate.joints_.size()) > options.max_dims)
+    return std::nullopt;
+  const std::vector<int> &joints = certificate.joints_;
+  const std::size_t dims = joints.size();
+
+  const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
+  const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];
+  const BodyReach reach_a = bodyReach(robot, a.link, geometry_a), reach_b = bodyReach(robot, b.link, geometry_b);
+  fcl::CollisionObjectd object_a(world.linkGeometry(a.link, a.geometry)),
+      object_b(world.linkGeometry(b.link, b.geometry));
+  KinematicsWorkspace kinematics(robot);
+  const Eigen::VectorXd base = baseState(robot);
+  const auto state = [&](const std::array<double, 3> &values) {
+    Eigen::VectorXd q = base;
+    for (std::size_t k = 0; k < dims; ++k)
+      q[robot.joints()[joints[k]].q_index] = values[k];
+    return q;
+  };
+  // exact distance with the relative joints at values
+  const auto distanceAt = [&](const std::array<double, 3> &values) {
+    forwardKinematics(robot, kinematics, state(values));
+    object_a.setTransform(kinematics.X_WL[a.link] * geometry_a.X_LG);
+    object_b.setTransform(kinematics.X_WL[b.link] * geometry_b.X_LG);
+    return pairDistanceLowerBound(object_a, object_b, nullptr, kDistanceRelErr);
+  };
+  // how far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k
+  const auto reachBetween = [&](const std::array<double, 3> &lo, const std::array<double, 3> &hi) {
+    const JointMotion motion(robot, state(lo), state(hi));
+    return motionBound(motion, kinematics.X_WL, a.link, reach_a, 0.0, 1.0, nullptr, ancestor) +
+           motionBound(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, nullptr, ancestor);
+  };
+
+  Cell root;
+  for (std::size_t k = 0; k < dims; ++k)
+  {
+    root.lo[k] = robot.joints()[joints[k]].lower;
+    root.hi[k] = robot.joints()[joints[k]].upper;
+  }
+  // how much each joint moves the bodies per unit of its value: cells are halved along the
+  // joint whose half-width moves them most
+  std::array<double, 3> weight{};
+  for (std::size_t k = 0; k < dims; ++k)
+  {
+    std::array<double, 3> hi = root.lo;
+    hi[k] = root.hi[k];
+    weight[k] = root.hi[k] > root.lo[k] ? reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
+  }
+  certificate.cells_.push_back(root);
+  std::deque<int> pending{0};  // breadth first: the budget refines the whole box evenly
+  while (!pending.empty())
+  {
+    const int i = pending.front();
+    pending.pop_front();
+    Cell &cell = certificate.cells_[i];
+    std::array<double, 3> centre{};
+    for (std::size_t k = 0; k < dims; ++k)
+      centre[k] = 0.5 * (cell.lo[k] + cell.hi[k]);
+    // every point of the cell is within half the corner-to-corner reach of the centre
+    const double half_reach = 0.5 * reachBetween(cell.lo, cell.hi);
+    cell.lower = distanceAt(centre) - half_reach - 1e-12;
+    // no cut when the cell is certified, the budget is spent, or the cell is so small that its
+    // bound is the centre's distance to within margin/20 (halves would gain nothing)
+    if (cell.lower >= options.margin || certificate.cells_.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
+        half_reach < 0.05 * options.margin || cell.depth >= kMaxDepth)
+      continue;
+    std::size_t split = 0;
+    for (std::size_t k = 1; k < dims; ++k)
+      if ((cell.hi[k] - cell.lo[k]) * weight[k] > (cell.hi[split] - cell.lo[split]) * weight[split])
+        split = k;
+    if (dims == 0 || !(cell.hi[split] > cell.lo[split]))
+      continue;
+    Cell low = cell, high = cell;
+    low.hi[split] = high.lo[split] = centre[split];
+    low.child = high.child = -1;
+    low.depth = high.depth = cell.depth + 1;
+    cell.child = static_cast<int>(certificate.cells_.size());  // before the push invalidates cell
+    certificate.cells_.push_back(low);
+    certificate.cells_.push_back(high);
+    pending.push_back(certificate.cells_[i].child);
+    pending.push_back(certificate.cells_[i].child + 1);
+  }
+  return certificate;
+}
+
+bool JointSpaceCertificate::certifies(const JointMotion &motion, double t_a, double t_b, double threshold) const
+{
+  const std::size_t dims = joints_.size();
+  std::array<double, 3> a{}, b{};
+  const Cell &root = cells_[0];
+  for (std::size_t k = 0; k < dims; ++k)
+  {
+    // as JointMotion::stateAt: q0 + (q1 − q0) t
+    a[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_a;
+    b[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_b;
+    // the segment must stay in the box (convex: both ends in it)
+    if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))
+      return false;
+  }
+  // depth first: each level leaves at most one half pending, and no cell is deeper than kMaxDepth
+  std::array<int, 64> stack{};
+  std::size_t pending = 0;
+  stack[pending++] = 0;
+  while (pending > 0)
+  {
+    const Cell &cell = cells_[stack[--pending]];
+    if (!segmentMeetsBox(a, b, cell.lo, cell.hi, dims))
+      continue;
+    if (cell.child < 0)
+    {
+      if (!(cell.lower >= threshold))
+        return false;
+    }
+    else
+    {
+      stack[pending++] = cell.child;
+      stack[pending++] = cell.child + 1;
+    }
+  }
+  return true;
+}
+
+std::size_t JointSpaceCertificate::cells() const
+{
+  return static_cast<std::size_t>(std::count_if(cells_.begin(), cells_.end(), [](const Cell &c) { return c.child < 0; }));
+}
+
+double JointSpaceCertificate::lowerBoundAt(const std::vector<double> &values) const
+{
+  int i = 0;
+  while (cells_[i].child >= 0)
+  {
+    const Cell &low = cells_[cells_[i].child];
+    bool in_low = true;
+    for (std::size_t k = 0; k < joints_.size(); ++k)
+      in_low = in_low && values[k] <= low.hi[k];
+    i = in_low ? cells_[i].child : cells_[i].child + 1;
+  }
+  return cells_[i].lower;
+}
+
+namespace
+{
+/// What a certificate depends on besides its robot.
+struct PairKey
+{
+  int link_a, geometry_a, link_b, geometry_b, ancestor, max_dims, max_cells;
+  double margin;
+  bool operator<(const PairKey &o) const
+  {
+    return std::tie(link_a, geometry_a, link_b, geometry_b, ancestor, max_dims, max_cells, margin) <
+           std::tie(o.link_a, o.geometry_a, o.link_b, o.geometry_b, o.ancestor, o.max_dims, o.max_cells, o.margin);
+  }
+};
+using RobotCertificates = std::map<PairKey, std::shared_ptr<const JointSpaceCertificate>>;
+}  // namespace
+
+std::shared_ptr<const JointSpaceCertificate> sharedCertificate(const CollisionWorld &world, const BodyRef &a,
+                                                               const BodyRef &b, int ancestor,
+                                                               const JointSpaceCertificateOptions &options)
+{
+  // per robot object (weak keys: a robot built later at the same address is another robot)
+  static std::mutex mutex;
+  static std::map<std::weak_ptr<const RobotModel>, RobotCertificates, std::owner_less<>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (auto it = cache.begin(); it != cache.end();)
+    it = it->first.expired() ? cache.erase(it) : std::next(it);
+  RobotCertificates &certificates = cache[world.robotPtr()];
+  const PairKey key{a.link, a.geometry, b.link, b.geometry, ancestor, options.max_dims, options.max_cells, options.margin};
+  const auto found = certificates.find(key);
+  if (found != certificates.end())
+    return found->second;
+  std::shared_ptr<const JointSpaceCertificate> certificate;
+  if (auto built = JointSpaceCertificate::build(world, a, b, ancestor, options))
+    certificate = std::make_shared<const JointSpaceCertificate>(std::move(*built));
+  certificates.emplace(key, certificate);
+  return certificate;
+}
+}  // namespace ompl_ccd

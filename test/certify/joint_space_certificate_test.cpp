@@ -1,0 +1,161 @@
+#include "ompl_ccd/certify/joint_space_certificate.h"
+
+#include <gtest/gtest.h>
+
+#include <fcl/narrowphase/distance.h>
+#include <iostream>
+
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/model/kinematics.h"
+#include "support/example_worlds.h"
+#include "support/random_edges.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/// A certified self pair of the example arm.
+struct CertifiedPair
+{
+  BodyRef a, b;
+  JointSpaceCertificate certificate;
+};
+
+std::vector<CertifiedPair> certifiedPairs(const CollisionWorld &world, const JointSpaceCertificateOptions &options)
+{
+  const std::vector<BodyRef> bodies = collisionBodies(world);
+  std::vector<CertifiedPair> pairs;
+  for (const BodyPair &pair : selfBodyPairs(world, bodies))
+    if (auto certificate = JointSpaceCertificate::build(world, bodies[pair.a], bodies[pair.b], pair.ancestor, options))
+      pairs.push_back({bodies[pair.a], bodies[pair.b], std::move(*certificate)});
+  return pairs;
+}
+
+/// The oracle: FCL's exact distance between the two bodies at state q.
+double exactDistance(const CollisionWorld &world, KinematicsWorkspace &kinematics, const BodyRef &a, const BodyRef &b,
+                     const Eigen::VectorXd &q)
+{
+  const RobotModel &robot = world.robot();
+  forwardKinematics(robot, kinematics, q);
+  fcl::CollisionObjectd object_a(world.linkGeometry(a.link, a.geometry), fcl::Transform3d(
+                                                                            kinematics.X_WL[a.link] * robot.links()[a.link].geometries[a.geometry].X_LG));
+  fcl::CollisionObjectd object_b(world.linkGeometry(b.link, b.geometry), fcl::Transform3d(
+                                                                            kinematics.X_WL[b.link] * robot.links()[b.link].geometries[b.geometry].X_LG));
+  fcl::DistanceRequestd request;
+  fcl::DistanceResultd result;
+  return fcl::distance(&object_a, &object_b, request, result);
+}
+
+/// No cell bounds the distance above what FCL finds at random configurations in it.
+TEST(JointSpaceCertificate, CellBoundsHoldAtRandomConfigurations)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  JointSpaceCertificateOptions options;
+  options.max_cells = 512;
+  const std::vector<CertifiedPair> pairs = certifiedPairs(*world, options);
+  ASSERT_FALSE(pairs.empty());
+  KinematicsWorkspace kinematics(world->robot());
+  test::RandomEdgeOptions edge_options;
+  edge_options.seed = 3;
+  std::size_t checks = 0, positive = 0;
+  for (const test::Edge &edge : test::randomEdges(*world, 300, edge_options))
+    for (const CertifiedPair &pair : pairs)
+    {
+      std::vector<double> values;
+      for (int j : pair.certificate.joints())
+        values.push_back(edge.q0[world->robot().joints()[j].q_index]);
+      const double bound = pair.certificate.lowerBoundAt(values);
+      ASSERT_GE(exactDistance(*world, kinematics, pair.a, pair.b, edge.q0), bound);
+      positive += bound > 0.0;
+      ++checks;
+    }
+  std::cout << checks << " configurations checked, " << positive << " with a positive bound\n";
+  EXPECT_GT(positive, checks / 4);  // the bounds are not vacuous
+}
+
+/// A piece the certificate passes keeps the pair at least the threshold apart all along it.
+TEST(JointSpaceCertificate, CertifiedPiecesStayApartAllAlong)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  JointSpaceCertificateOptions options;
+  options.max_cells = 1024;
+  const std::vector<CertifiedPair> pairs = certifiedPairs(*world, options);
+  KinematicsWorkspace kinematics(world->robot());
+  test::RandomEdgeOptions edge_options;
+  edge_options.seed = 4;
+  const double threshold = 1e-3;
+  const int pieces = 16, samples = 8;
+  std::size_t certified = 0, refused = 0;
+  for (const test::Edge &edge : test::randomEdges(*world, 25, edge_options))
+  {
+    const JointMotion motion(world->robot(), edge.q0, edge.q1);
+    for (const CertifiedPair &pair : pairs)
+      for (int k = 0; k < pieces; ++k)
+      {
+        const double t_a = static_cast<double>(k) / pieces, t_b = static_cast<double>(k + 1) / pieces;
+        if (!pair.certificate.certifies(motion, t_a, t_b, threshold))
+        {
+          ++refused;
+          continue;
+        }
+        ++certified;
+        for (int s = 0; s <= samples; ++s)
+          ASSERT_GE(exactDistance(*world, kinematics, pair.a, pair.b, motion.stateAt(t_a + (t_b - t_a) * s / samples)),
+                    threshold);
+      }
+  }
+  std::cout << certified << " pieces certified, " << refused << " refused\n";
+  EXPECT_GT(certified, 0u);
+  EXPECT_GT(refused, 0u);
+}
+
+/// Pairs moved by more joints than max_dims get no certificate; max_dims 0 only rigid pairs.
+TEST(JointSpaceCertificate, PairsMovedByTooManyJointsGetNone)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  JointSpaceCertificateOptions options;
+  options.max_cells = 16;
+  std::size_t two = 0, three = 0;
+  options.max_dims = 2;
+  for (const CertifiedPair &pair : certifiedPairs(*world, options))
+  {
+    EXPECT_LE(pair.certificate.joints().size(), 2u);
+    EXPECT_LE(pair.certificate.cells(), 16u);
+    ++two;
+  }
+  options.max_dims = 3;
+  three = certifiedPairs(*world, options).size();
+  EXPECT_GT(two, 0u);
+  EXPECT_GT(three, two);
+  options.max_dims = 0;
+  EXPECT_TRUE(certifiedPairs(*world, options).empty());  // the arm's self pairs all have joints between them
+  options.max_dims = 4;
+  EXPECT_THROW(certifiedPairs(*world, options), Error);
+}
+/// One certificate per robot object, pair and options, whatever the scene.
+TEST(JointSpaceCertificate, SharedOncePerRobotPairAndOptions)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const CollisionWorld empty_scene(world->robotPtr(), std::make_shared<const Scene>(std::vector<Obstacle>{}));
+  const CollisionWorldPtr other_robot = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const std::vector<BodyRef> bodies = collisionBodies(*world);
+  JointSpaceCertificateOptions options;
+  options.max_cells = 64;
+  std::size_t shared = 0;
+  for (const BodyPair &pair : selfBodyPairs(*world, bodies))
+  {
+    const auto first = sharedCertificate(*world, bodies[pair.a], bodies[pair.b], pair.ancestor, options);
+    if (!first)
+      continue;
+    ++shared;
+    EXPECT_EQ(sharedCertificate(empty_scene, bodies[pair.a], bodies[pair.b], pair.ancestor, options), first);
+    EXPECT_NE(sharedCertificate(*other_robot, bodies[pair.a], bodies[pair.b], pair.ancestor, options), first);
+    JointSpaceCertificateOptions finer = options;
+    finer.max_cells = 128;
+    EXPECT_NE(sharedCertificate(*world, bodies[pair.a], bodies[pair.b], pair.ancestor, finer), first);
+  }
+  EXPECT_GT(shared, 0u);
+}
+}  // namespace
+}  // namespace ompl_ccd
