@@ -133,6 +133,8 @@ struct ConservativeAdvancement::Advance
   Eigen::Vector3d p_WA = Eigen::Vector3d::Zero(), p_WB = Eigen::Vector3d::Zero();
   /** \brief Contact normal from A to B when the points coincide (a probe's collision); else zero. */
   Eigen::Vector3d normal = Eigen::Vector3d::Zero();
+  /** \brief A collision probe found the pair in collision at t (Contact; nothing certified). */
+  bool in_collision = false;
 };
 
 ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
@@ -524,6 +526,10 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   Separation separation;
   double queried_distance = 0.0;  // distance at the last query
   double t = t_start;
+  // creep probes: the previous step's time and distance bound, steps since the last probe
+  const bool creep = hulls && query.mode == Mode::Decide && options_.creep_probes;
+  double previous_t = -1.0, previous_d = 0.0;
+  int since_probe = 0;
   for (int step = 0;; ++step)
   {
     t = nextLiveTime(ws, i, t);  // pieces where the pair's boxes are apart need no step
@@ -622,6 +628,23 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       result.t = t_limit;
       return result;
     }
+    if (creep)
+    {
+      // the bound shrinks: where would it reach zero at this rate? probe as far again past it
+      if (++since_probe >= 2 && previous_t >= 0.0 && d < previous_d)
+      {
+        const double t_zero = t + d * (t - previous_t) / (previous_d - d);
+        const double t_probe = std::min(2.0 * t_zero - t, 0.5 * (t_zero + t_limit));
+        if (t_zero < t_limit && t_probe > t + dt)  // then t_probe < t_limit too
+        {
+          since_probe = 0;
+          if (auto hit = collideAt(ws, motion, i, t_probe))
+            return *hit;
+        }
+      }
+      previous_t = t;
+      previous_d = d;
+    }
     t = Interval::down(t + dt);
   }
 }
@@ -667,6 +690,7 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collide
   const fcl::Contactd &touch = result.getContact(0);
   Advance hit;
   hit.status = Advance::Status::Contact;
+  hit.in_collision = true;
   hit.t = t;
   hit.p_WA = hit.p_WB = touch.pos;
   // FCL's normal points from its first object to the second; the order was kept
@@ -699,9 +723,9 @@ ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &m
   return std::nullopt;
 }
 
-template <typename LowerBound>
+template <typename HullPass>
 Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion, const Query &query,
-                                       const LowerBound &hullLowerBound) const
+                                       const HullPass &hullPass) const
 {
   // Early exit for planners ([Zhang2007] Sec. 8): each pair in turn, its hull bound τ̌, a few
   // probes for a configuration in collision in [τ̌, 1], then CA from τ̌ to 1; the first contact
@@ -712,12 +736,13 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
   std::size_t visited = 0;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
-    const double lower = hullLowerBound(i);
-    if (lower > 1.0)
+    const Advance hull = hullPass(i);
+    const double lower = hull.status == Advance::Status::Passed ? kInfinity : hull.t;
+    if (lower > 1.0 && !hull.in_collision)
       continue;
     ++visited;
     // a configuration found in collision decides at once, before CA creeps up to the contact
-    const std::optional<Advance> hit = probeCollision(ws, motion, i, lower);
+    const std::optional<Advance> hit = hull.in_collision ? hull : probeCollision(ws, motion, i, lower);
     const Advance result =
         hit ? *hit
             : advance(ws, motion, i, false, lower, 1.0, options_.max_steps_per_pair, query.tolerance, query);
@@ -725,8 +750,10 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
     {
       report.verdict = Verdict::Collision;
       report.toc_upper = result.t;
-      // a probe certifies nothing of its pair beyond τ̌
-      report.toc_lower = i + 1 < ws.pcl.size() ? 0.0 : std::min(hit ? lower : result.t, capped_lower);
+      // a probe certifies nothing of its pair beyond τ̌ (nor a creep probe beyond t = 0)
+      report.toc_lower = i + 1 < ws.pcl.size() || hull.in_collision
+                             ? 0.0
+                             : std::min(hit ? lower : result.t, capped_lower);
       report.witness = witness(ws.pcl[i], result);
       ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
       report.stats = ws.stats.toStats();
@@ -797,17 +824,20 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   }
   ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
 
-  // Lower bounds τ̌ from CA on convex hulls (Sec. 7.2; hull distance ≤ geometry distance).
-  const auto hullLowerBound = [&](std::size_t i) {
+  // Lower bounds τ̌ from CA on convex hulls (Sec. 7.2; hull distance ≤ geometry distance): the
+  // time the hull pass stopped at (t = 0 without temporal culling), ∞ if it passed t = 1.
+  const auto hullPass = [&](std::size_t i) {
     if (!options_.temporal_culling)
-      return 0.0;
-    const Advance hull =
-        advance(ws, motion, i, true, 0.0, 1.0, options_.max_hull_steps, query.tolerance, query);
+      return Advance{Advance::Status::Capped, 0.0};
+    return advance(ws, motion, i, true, 0.0, 1.0, options_.max_hull_steps, query.tolerance, query);
+  };
+  const auto hullLowerBound = [&](std::size_t i) {
+    const Advance hull = hullPass(i);
     return hull.status == Advance::Status::Passed ? kInfinity : hull.t;
   };
   Report report;
   if (query.mode == Mode::Decide)
-    return decide(ws, motion, query, hullLowerBound);
+    return decide(ws, motion, query, hullPass);
 
   // Mode::FirstContact: every τ̌ first, sorted (Alg. 1, lines 1–4).
   std::vector<std::pair<double, std::size_t>> order;

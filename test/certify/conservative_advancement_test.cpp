@@ -133,9 +133,16 @@ TEST(ConservativeAdvancement, DecideProbesFindAConfigurationInCollisionWithoutCr
   const Report late = certifyBarThroughPost(late_only);
   expectProbeHit(late);
   EXPECT_GT(late.stats.at("hull_distance_queries"), 0.0);
+  // Without those either, the hull pass itself probes ahead while the hulls close in.
+  ConservativeAdvancementOptions creep_only = late_only;
+  creep_only.collision_probes = 0;
+  const Report creep = certifyBarThroughPost(creep_only);
+  expectProbeHit(creep);
+  EXPECT_EQ(creep.stats.at("pcl_after_temporal_culling"), 1.0);
+  EXPECT_EQ(creep.toc_lower, 0.0);  // a creep probe certifies nothing
   // and the probes change nothing but the speed: without any, CA finds a contact too
-  ConservativeAdvancementOptions no_probes = late_only;
-  no_probes.collision_probes = 0;
+  ConservativeAdvancementOptions no_probes = creep_only;
+  no_probes.creep_probes = false;
   const Report crept = certifyBarThroughPost(no_probes);
   EXPECT_EQ(crept.verdict, Verdict::Collision);
   EXPECT_EQ(crept.stats.at("collision_probes"), 0.0);

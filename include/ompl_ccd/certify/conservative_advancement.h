@@ -53,9 +53,9 @@
 /// A start state already in contact gives Collision at TOC 0.
 ///
 /// Mode::Decide first checks every potentially colliding pair with FCL at a few times of the
-/// bisection order 1/2, 1/4, 3/4 (early_probes), then takes pairs one by one (hull bound τ̌, a few
-/// FCL collision probes in (τ̌, 1], then CA from τ̌ to 1), and stops at the first contact or probe
-/// in collision ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every
+/// bisection order 1/2, 1/4, 3/4 (early_probes), then takes pairs one by one (hull bound τ̌, with
+/// collision probes ahead while the hulls close in (creep_probes), a few FCL collision probes in
+/// (τ̌, 1], then CA from τ̌ to 1), and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every
 /// pair was bounded; a probe's witness holds FCL's contact point (point_a = point_b, distance 0)
 /// and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
 /// the current t_min, skipping pairs whose τ̌ ≥ t_min.
@@ -117,6 +117,11 @@ struct ConservativeAdvancementOptions
       DiscreteMotionValidator orders its states); one in collision decides Collision before any
       Taylor model or hull pass. 0: none. */
   int early_probes = 3;
+  /** \brief Mode::Decide: while a pair's hull CA closes in (its distance bound shrinking from step
+      to step), an FCL collision check of the pair at the time the bound would reach zero at that
+      rate, and as far again past it, at most every other step: a configuration in collision
+      decides Collision without creeping up to the contact. */
+  bool creep_probes = true;
   /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
       reached is a valid τ̌ whenever the hull pass stops). Hull steps are cheap (most are slab
       steps), so a long hull pass that culls the pair beats exact-geometry CA from an early τ̌:
@@ -238,8 +243,8 @@ private:
                   double t_limit, int max_steps, double contact_distance, const Query &query) const;
   double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
                     double d, const Separation &separation, const Query &query) const;
-  template <typename LowerBound>
-  Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const LowerBound &hullLowerBound) const;
+  template <typename HullPass>
+  Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const HullPass &hullPass) const;
   double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
   /** \brief R_WF of the pair's frame F at the current poses (identity for a scene pair). */
   Eigen::Matrix3d pairFrameRotation(const Workspace &ws, const BodyPair &pair) const;
