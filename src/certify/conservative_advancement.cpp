@@ -795,6 +795,9 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws);
+  // self pairs in their common ancestor's frame and by their certificates (before the probes,
+  // which then skip the pieces culled)
+  cullSelfPieces(ws, motion, inflation);
   ws.stats.pcl_before_culling =
       static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
   ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
@@ -811,9 +814,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       report.stats = ws.stats.toStats();
       return report;
     }
-  // Self pairs in their common ancestor's frame (after the probes: it only pays when bounds follow),
-  // then the Taylor-model boxes.
-  cullSelfPieces(ws, motion, inflation);
+  // Then the Taylor-model boxes.
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);
