@@ -94,6 +94,8 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<Eigen::AlignedBox3d> piece_boxes;
   /** \brief For PCL i, whether its boxes overlap during piece k, at [i · N + k]. */
   std::vector<char> live_pieces;
+  /** \brief A certificate's open spans (scratch). */
+  std::vector<std::pair<double, double>> open_spans;
   std::vector<BodyPair> pcl;
   /** \brief The report's statistics, counted in plain fields (the Stats map is built once). */
   struct Counters
@@ -322,11 +324,27 @@ void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &m
       continue;
     cullSelfPiecesRelative(ws, motion, i, inflation);
     if (const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b])
+    {
+      // a piece stays live only if it meets a span the certificate leaves open (asked over the
+      // live pieces' range only)
+      const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
+      const auto first = std::find(live, live + samples, 1);
+      if (first == live + samples)
+        continue;
+      const auto last = std::find(std::make_reverse_iterator(live + samples), std::make_reverse_iterator(live), 1);
+      ws.open_spans.clear();
+      certificate->openSpans(motion, static_cast<double>(first - live) / samples,
+                             static_cast<double>(samples - (last - std::make_reverse_iterator(live + samples))) / samples,
+                             inflation, ws.open_spans);
       for (int k = 0; k < samples; ++k)
-        if (ws.live_pieces[i * samples + k] &&
-            certificate->certifies(motion, static_cast<double>(k) / samples, static_cast<double>(k + 1) / samples,
-                                   inflation))
-          ws.live_pieces[i * samples + k] = 0;
+      {
+        const double t_a = static_cast<double>(k) / samples, t_b = static_cast<double>(k + 1) / samples;
+        ws.live_pieces[i * samples + k] =
+            ws.live_pieces[i * samples + k] &&
+            std::any_of(ws.open_spans.begin(), ws.open_spans.end(),
+                        [&](const std::pair<double, double> &span) { return span.first <= t_b && t_a <= span.second; });
+      }
+    }
   }
   keepLivePairs(ws);
 }

@@ -58,11 +58,13 @@ Eigen::VectorXd baseState(const RobotModel &model)
   return q;
 }
 
-/// Whether the segment from \a a to \a b meets the closed box [lo, hi] (slab clipping over s ∈ [0, 1]).
-bool segmentMeetsBox(const std::array<double, 3> &a, const std::array<double, 3> &b, const std::array<double, 3> &lo,
-                     const std::array<double, 3> &hi, std::size_t dims)
+/// The part [s_in, s_out] of the segment a + s (b − a), s ∈ [0, 1], in the closed box [lo, hi]
+/// widened by rounding slack; false if none (slab clipping).
+bool clipSegment(const std::array<double, 3> &a, const std::array<double, 3> &b, const std::array<double, 3> &lo,
+                 const std::array<double, 3> &hi, std::size_t dims, double &s_in, double &s_out)
 {
-  double s_in = 0.0, s_out = 1.0;
+  s_in = 0.0;
+  s_out = 1.0;
   for (std::size_t k = 0; k < dims; ++k)
   {
     const double slack = 1e-12 * (1.0 + std::fabs(lo[k]) + std::fabs(hi[k]));
@@ -181,19 +183,22 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   return certificate;
 }
 
-bool JointSpaceCertificate::certifies(const JointMotion &motion, double t_a, double t_b, double threshold) const
+void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, double t_b, double threshold,
+                                      std::vector<std::pair<double, double>> &spans) const
 {
   const std::size_t dims = joints_.size();
   std::array<double, 3> a{}, b{};
   const Cell &root = cells_[0];
   for (std::size_t k = 0; k < dims; ++k)
   {
-    // as JointMotion::stateAt: q0 + (q1 − q0) t
+    // the piece of JointMotion::stateAt's segment q0 + (q1 − q0) t for t ∈ [t_a, t_b]
     a[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_a;
     b[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_b;
-    // the segment must stay in the box (convex: both ends in it)
-    if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))
-      return false;
+    if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))  // leaves the box
+    {
+      spans.emplace_back(t_a, t_b);
+      return;
+    }
   }
   // depth first: each level leaves at most one half pending, and no cell is deeper than kMaxDepth
   std::array<int, 64> stack{};
@@ -202,20 +207,18 @@ bool JointSpaceCertificate::certifies(const JointMotion &motion, double t_a, dou
   while (pending > 0)
   {
     const Cell &cell = cells_[stack[--pending]];
-    if (!segmentMeetsBox(a, b, cell.lo, cell.hi, dims))
+    double s_in, s_out;
+    if (!clipSegment(a, b, cell.lo, cell.hi, dims, s_in, s_out))
       continue;
-    if (cell.child < 0)
-    {
-      if (!(cell.lower >= threshold))
-        return false;
-    }
-    else
+    if (cell.child >= 0)
     {
       stack[pending++] = cell.child;
       stack[pending++] = cell.child + 1;
     }
+    else if (!(cell.lower >= threshold))  // s ∈ [0, 1] along the piece, widened by rounding slack
+      spans.emplace_back(std::max(t_a, t_a + (t_b - t_a) * s_in - 1e-12),
+                         std::min(t_b, t_a + (t_b - t_a) * s_out + 1e-12));
   }
-  return true;
 }
 
 std::size_t JointSpaceCertificate::cells() const

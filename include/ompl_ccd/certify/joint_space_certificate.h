@@ -20,6 +20,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -53,10 +54,13 @@ public:
   static std::optional<JointSpaceCertificate> build(const CollisionWorld &world, const BodyRef &a, const BodyRef &b,
                                                     int ancestor, const JointSpaceCertificateOptions &options = {});
 
-  /** \brief True when, for every t in [t_a, t_b], the pair's distance under \a motion is at least
-      \a threshold: the joints' segment stays in the box and meets only cells bounded by at least
-      \a threshold (cells are closed and widened by rounding slack, so a touch counts). */
-  bool certifies(const JointMotion &motion, double t_a, double t_b, double threshold) const;
+  /** \brief The times in [t_a, t_b] of \a motion the certificate leaves open, as spans
+      [t_in, t_out] (appended to \a spans): where the joints' segment meets a cell bounded below
+      \a threshold, or all of [t_a, t_b] when the segment leaves the box. At every other t of
+      [t_a, t_b] the pair's distance is at least \a threshold. Cells are closed and widened by
+      rounding slack, so a touch counts. */
+  void openSpans(const JointMotion &motion, double t_a, double t_b, double threshold,
+                 std::vector<std::pair<double, double>> &spans) const;
 
   /** \brief Number of leaf cells. */
   std::size_t cells() const;
