@@ -96,6 +96,11 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   OMPL_CCD_THROW_UNLESS(options.max_cells >= 1, "JointSpaceCertificate: max_cells (", options.max_cells,
                         ") must be at least 1.");
   const RobotModel &robot = world.robot();
+  const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
+  const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];
+  // meshes only: FCL measures two meshes with exact triangle distances, a primitive through GJK
+  if (geometry_a.shape.kind != CollisionShape::Kind::Mesh || geometry_b.shape.kind != CollisionShape::Kind::Mesh)
+    return std::nullopt;
   JointSpaceCertificate certificate;
   if (!appendRelativeJoints(robot, a.link, ancestor, certificate.joints_) ||
       !appendRelativeJoints(robot, b.link, ancestor, certificate.joints_) ||
@@ -104,8 +109,6 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   const std::vector<int> &joints = certificate.joints_;
   const std::size_t dims = joints.size();
 
-  const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
-  const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];
   const BodyReach reach_a = bodyReach(robot, a.link, geometry_a), reach_b = bodyReach(robot, b.link, geometry_b);
   fcl::CollisionObjectd object_a(world.linkGeometry(a.link, a.geometry)),
       object_b(world.linkGeometry(b.link, b.geometry));

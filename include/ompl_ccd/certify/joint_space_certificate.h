@@ -3,8 +3,8 @@
 /// A self pair's clearance over its relative joint space, computed once at load.
 ///
 /// Two bodies of one robot move relative to each other only by the joints between them and their
-/// deepest common ancestor C (motion_bound.h). When those are a few revolute, continuous or
-/// prismatic joints with their own state values, the box of their limits is cut into cells, each
+/// deepest common ancestor C (motion_bound.h). When those are a few revolute or prismatic joints
+/// with their own state values, the box of their limits is cut into cells, each
 /// holding a lower bound on the pair's distance over it: the exact distance at the cell's centre
 /// minus how far the bodies can move relative to C from the centre to any point of the cell,
 /// Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the half-widths h_k as joint changes). Cells are
@@ -47,10 +47,11 @@ struct JointSpaceCertificateOptions
 class JointSpaceCertificate
 {
 public:
-  /** \brief The certificate of bodies \a a and \a b (of links below their deepest common ancestor
-      \a ancestor), or nothing when the joints between them are not 0 to options.max_dims
-      revolute, continuous or prismatic joints with their own state values (mimic joints follow
-      others). Costs up to options.max_cells exact distance queries. */
+  /** \brief The certificate of mesh bodies \a a and \a b (of links below their deepest common
+      ancestor \a ancestor), or nothing when a body is a primitive (FCL measures those with GJK,
+      not exactly) or the joints between them are not 0 to options.max_dims revolute or prismatic
+      joints with their own state values (mimic joints follow others). Costs up to
+      options.max_cells exact distance queries. */
   static std::optional<JointSpaceCertificate> build(const CollisionWorld &world, const BodyRef &a, const BodyRef &b,
                                                     int ancestor, const JointSpaceCertificateOptions &options = {});
 
