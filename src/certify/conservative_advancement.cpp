@@ -70,7 +70,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
     for (const Body &body : ca.bodies_)
     {
       mesh_objects.push_back(makeObject(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
-      surface_objects.push_back(body.surface ? makeObject(body.surface) : nullptr);
+      surface_objects.push_back(body.surface ? makeObject(body.surface->triangles) : nullptr);
       hull_objects.push_back(makeObject(body.hull->fclGeometry()));
     }
   }
@@ -79,7 +79,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   double posed_time = std::numeric_limits<double>::quiet_NaN();
   const JointMotion *posed_motion = nullptr;
   Eigen::VectorXd q;
-  /** \brief surface_objects[b]: body b's box surface (exact distances), or null. */
+  /** \brief surface_objects[b]: body b's primitive surface (exact distances), or null. */
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects, surface_objects;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
@@ -182,7 +182,7 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
     body.reach = bodyReach(robot, ref.link, geometry);
     body.box = localBox(geometry);
     body.hull = std::make_shared<const ConvexHull>(geometry.shape, options.hull_max_gap);
-    body.surface = makeBoxSurface(geometry.shape);
+    body.surface = makePrimitiveSurface(geometry.shape);
     bodies_.push_back(std::move(body));
   }
   std::vector<BodyRef> refs;
@@ -208,12 +208,14 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
     obstacle_hulls_.push_back(std::move(hull));
     obstacle_hull_objects_.push_back(std::move(object));
     std::unique_ptr<fcl::CollisionObjectd> surface;
-    if (FclGeometryPtr box = makeBoxSurface(obstacle.shape))
+    const std::optional<PrimitiveSurface> primitive = makePrimitiveSurface(obstacle.shape);
+    if (primitive)
     {
-      surface = makeObject(box);
+      surface = makeObject(primitive->triangles);
       surface->setTransform(obstacle.X_WG);
     }
     obstacle_surface_objects_.push_back(std::move(surface));
+    obstacle_surface_gaps_.push_back(primitive ? primitive->gap : 0.0);
   }
 }
 
@@ -533,10 +535,12 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   const fcl::CollisionObjectd &other =
       pair.b >= 0 ? *objects[pair.b]
                   : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
-  // exact distances: a box as its surface triangles
+  // exact distances: a box or cylinder as triangles around it, within `gap` of it
   const fcl::CollisionObjectd *surface_a = ws.surface_objects[pair.a].get();
   const fcl::CollisionObjectd *surface_other =
       pair.b >= 0 ? ws.surface_objects[pair.b].get() : obstacle_surface_objects_[pair.obstacle].get();
+  const auto gapOf = [&](int body) { return bodies_[body].surface ? bodies_[body].surface->gap : 0.0; };
+  const double surface_gap = gapOf(pair.a) + (pair.b >= 0 ? gapOf(pair.b) : obstacle_surface_gaps_[pair.obstacle]);
   const fcl::CollisionObjectd &exact_a = surface_a ? *surface_a : *objects[pair.a];
   const fcl::CollisionObjectd &exact_other = surface_other ? *surface_other : other;
   auto &stats = ws.stats;
@@ -567,7 +571,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       separation.n = (pairFrameRotation(ws, pair) * separation.n_F).normalized();
       separation.width = slabWidth(ws, pair, separation.n);
     }
-    double d;
+    double d = 0.0;
     if (separation.valid && separation.width - query.clearance >= contact_distance &&
         separation.width >= options_.slab_reuse * queried_distance)
     {
@@ -594,8 +598,8 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
           d = pairDistanceLowerBound(exact_a, exact_other, &nearest);
           stats.distance_queries += 1;
         }
-        // a box's surface misses a body wholly inside it; no body gets inside without crossing
-        // the surface, so the solids are checked once, at the run's start
+        // a primitive's surface misses a body wholly inside it; no body gets inside without
+        // crossing the surface, so the solids are checked once, at the run's start
         if (step == 0 && (surface_a || surface_other) && d > 0.0)
         {
           fcl::CollisionRequestd request(1, true);
@@ -623,8 +627,22 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       result.distance = d;
       result.p_WA = nearest.p_WA;
       result.p_WB = nearest.p_WB;
-      // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20)
-      if (!(d - query.clearance >= contact_distance))  // NaN counts as contact: never certified
+      // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20); NaN counts as contact
+      bool touching = !(d - query.clearance >= contact_distance);
+      // triangles around a primitive lie up to surface_gap off it: the contact must be real
+      if (touching && !hulls && surface_gap > 0.0 && !(d + surface_gap - query.clearance < contact_distance))
+      {
+        NearestPoints on_primitives;
+        const double above = pairDistanceUpperBound(*objects[pair.a], other, &on_primitives);
+        stats.distance_queries += 1;
+        touching = above - query.clearance < contact_distance;
+        if (touching)
+        {
+          result.p_WA = on_primitives.p_WA;
+          result.p_WB = on_primitives.p_WB;
+        }
+      }
+      if (touching)
       {
         result.t = t;
         result.status = Advance::Status::Contact;

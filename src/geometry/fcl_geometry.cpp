@@ -1,6 +1,8 @@
 #include "ompl_ccd/geometry/fcl_geometry.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/cylinder.h>
@@ -55,13 +57,19 @@ FclGeometryPtr makeFclGeometry(const CollisionShape &shape)
   return geometry;
 }
 
-FclGeometryPtr makeBoxSurface(const CollisionShape &shape)
+std::optional<PrimitiveSurface> makePrimitiveSurface(const CollisionShape &shape, double max_gap)
 {
-  if (shape.kind != CollisionShape::Kind::Box)
-    return nullptr;
-  const ShapeTriangles box = triangulateShape(shape, Eigen::Isometry3d::Identity());  // exact for a box
-  FclGeometryPtr geometry = makeBvh(box.vertices, box.triangles);
-  geometry->computeLocalAABB();
-  return geometry;
+  if (shape.kind != CollisionShape::Kind::Box && shape.kind != CollisionShape::Kind::Cylinder)
+    return std::nullopt;
+  int sides = 16;
+  if (shape.kind == CollisionShape::Kind::Cylinder)  // r (1/cos(π/n) − 1) ≤ max_gap
+    sides = static_cast<int>(std::clamp(std::ceil(M_PI / std::acos(1.0 / (1.0 + max_gap / shape.radius))), 16.0, 16384.0));
+  const ShapeTriangles solid = triangulateShape(shape, Eigen::Isometry3d::Identity(), sides);
+  PrimitiveSurface surface;
+  surface.triangles = makeBvh(solid.vertices, solid.triangles);
+  surface.triangles->computeLocalAABB();
+  if (shape.kind == CollisionShape::Kind::Cylinder)  // the polygon's corners stick out the most
+    surface.gap = (shape.radius / std::cos(M_PI / sides) - shape.radius) * (1.0 + 1e-9) + 1e-12;
+  return surface;
 }
 }  // namespace ompl_ccd

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <limits>
 #include <fcl/narrowphase/distance.h>
 #include <fcl/narrowphase/detail/traversal/collision_node.h>
@@ -104,6 +105,22 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
   // every pruned pair was at least d/(1 + rel_err) apart; the product is rounded down
   const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - 1e-15) : d;
   return std::max(0.0, deflated - slack);
+}
+
+double pairDistanceUpperBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest)
+{
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = nearest != nullptr;
+  fcl::DistanceResultd result;
+  const double d = distanceWithErrorBounds(a, b, request, result);
+  if (nearest)
+  {
+    nearest->p_WA = result.nearest_points[0];
+    nearest->p_WB = result.nearest_points[1];
+  }
+  if (std::isnan(d))
+    return std::numeric_limits<double>::infinity();  // claims nothing
+  return d > 0.0 ? d * (1.0 + 1e-12) + 1e-15 : 0.0;
 }
 
 bool convexNearestPoints(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints &nearest)

@@ -84,6 +84,26 @@ TEST(ConservativeAdvancement, BarHitsPostAtClosedFormTime)
   EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 1);
 }
 
+TEST(ConservativeAdvancement, BarHitsCylinderPostAtClosedFormTime)
+{
+  // A round post (centre c = (0, 0.6), r = 0.05), measured as its circumscribed prism: the bar's
+  // leading face p·v = 0.05 touches it when c·v − 0.05 = r, cos θ* = 1/6.
+  Obstacle round;
+  round.name = "round";
+  round.shape.kind = CollisionShape::Kind::Cylinder;
+  round.shape.radius = 0.05;
+  round.shape.length = 1.0;
+  round.X_WG.translation() = Eigen::Vector3d(0.0, 0.6, 0.0);
+  const double toc = std::acos(1.0 / 6.0) / 1.5;
+  const Report report = certifyBar(barWorld({round}), 0.0, 1.5, Mode::FirstContact);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_LE(report.toc_lower, toc);
+  EXPECT_NEAR(report.toc_upper, toc, 1e-3);
+  ASSERT_TRUE(report.witness.has_value());
+  EXPECT_LT(report.witness->distance, 1e-3);
+  EXPECT_EQ(certifyBar(barWorld({round}), 0.0, 0.99 * std::acos(1.0 / 6.0), Mode::Decide).verdict, Verdict::Free);
+}
+
 TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
 {
   const Report report = certifyBar(barWorld({post()}), 0.0, 1.5, Mode::Decide);

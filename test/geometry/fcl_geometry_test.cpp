@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/cylinder.h>
@@ -16,36 +18,60 @@ namespace ompl_ccd
 {
 namespace
 {
-/// A box's surface triangles are as far from a mesh outside it as the box itself, to rounding
-/// (face distances in closed form); other shapes have none.
-TEST(FclGeometry, BoxSurfaceKeepsTheBoxDistances)
+/// A box's surface triangles are as far from a mesh outside it as the box itself (face distances
+/// in closed form); a cylinder's prism is nearer than the cylinder by at most its gap; spheres
+/// and meshes have none.
+TEST(FclGeometry, PrimitiveSurfacesKeepThePrimitivesDistances)
 {
   CollisionShape box;
   box.kind = CollisionShape::Kind::Box;
   box.box_size = Eigen::Vector3d(0.4, 1.0, 0.2);
-  const FclGeometryPtr surface = makeBoxSurface(box);
+  const std::optional<PrimitiveSurface> surface = makePrimitiveSurface(box);
   ASSERT_TRUE(surface);
-  EXPECT_EQ(dynamic_cast<const fcl::BVHModel<fcl::OBBRSSd> &>(*surface).num_tris, 12);
+  EXPECT_EQ(surface->gap, 0.0);
+  EXPECT_EQ(dynamic_cast<const fcl::BVHModel<fcl::OBBRSSd> &>(*surface->triangles).num_tris, 12);
   CollisionShape tiny;  // a 2 mm cube mesh around each probe point
   tiny.kind = CollisionShape::Kind::Mesh;
   tiny.mesh = loadMesh(test::testDataPath("geometry/cube.obj"), Eigen::Vector3d::Constant(0.002), "fcl_geometry_test");
   const FclGeometryPtr probe_geometry = makeFclGeometry(tiny);
   const Eigen::Isometry3d X_WB(Eigen::AngleAxisd(0.3, Eigen::Vector3d(1, 2, 3).normalized()));
-  fcl::CollisionObjectd box_object(surface, fcl::Transform3d(X_WB));
+  const auto distance = [](const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b) {
+    fcl::DistanceRequestd request;
+    fcl::DistanceResultd result;
+    return fcl::distance(&a, &b, request, result);
+  };
+  const fcl::CollisionObjectd box_object(surface->triangles, fcl::Transform3d(X_WB));
   // points beyond one face each: the cube's facing side is parallel to it, 1 mm nearer
   for (const Eigen::Vector3d &p_B : {Eigen::Vector3d(0.5, 0.1, 0.0), Eigen::Vector3d(0.1, 0.9, -0.05),
                                      Eigen::Vector3d(0.0, 0.0, 0.1025)})
   {
-    fcl::CollisionObjectd probe(probe_geometry, fcl::Transform3d(X_WB * Eigen::Translation3d(p_B)));
+    const fcl::CollisionObjectd probe(probe_geometry, fcl::Transform3d(X_WB * Eigen::Translation3d(p_B)));
     const double beyond = (p_B.cwiseAbs() - 0.5 * box.box_size).maxCoeff();
-    fcl::DistanceRequestd request;
-    fcl::DistanceResultd result;
-    EXPECT_NEAR(fcl::distance(&box_object, &probe, request, result), beyond - 0.001, 1e-9) << p_B.transpose();
+    EXPECT_NEAR(distance(box_object, probe), beyond - 0.001, 1e-9) << p_B.transpose();
+  }
+  CollisionShape cylinder;
+  cylinder.kind = CollisionShape::Kind::Cylinder;
+  cylinder.radius = 0.05;
+  cylinder.length = 0.3;
+  const std::optional<PrimitiveSurface> prism = makePrimitiveSurface(cylinder, 1e-3);  // 16 sides
+  ASSERT_TRUE(prism);
+  EXPECT_NEAR(prism->gap, 0.05 / std::cos(M_PI / 16) - 0.05, 1e-9);
+  EXPECT_LE(makePrimitiveSurface(cylinder)->gap, 1e-7 * (1 + 1e-6));  // the default: ≤ 0.1 µm
+  const fcl::CollisionObjectd prism_object(prism->triangles, fcl::Transform3d(X_WB));
+  for (double angle = 0.0; angle < 6.3; angle += 0.37)  // the tiny cube around the cylinder
+  {
+    const Eigen::Vector3d p_B(0.08 * std::cos(angle), 0.08 * std::sin(angle), 0.1);
+    const fcl::CollisionObjectd probe(probe_geometry, fcl::Transform3d(X_WB * Eigen::Translation3d(p_B)));
+    const double to_cylinder = 0.08 - 0.05;  // within the cube's 1 mm half-size of the centre's
+    const double to_prism = distance(prism_object, probe);
+    EXPECT_LE(to_prism, to_cylinder - 0.001 + 1e-9);
+    EXPECT_GE(to_prism + prism->gap, to_cylinder - 0.001 * std::sqrt(2.0) - 1e-9);
   }
   CollisionShape sphere;
   sphere.kind = CollisionShape::Kind::Sphere;
   sphere.radius = 0.1;
-  EXPECT_FALSE(makeBoxSurface(sphere));
+  EXPECT_FALSE(makePrimitiveSurface(sphere));
+  EXPECT_FALSE(makePrimitiveSurface(tiny));
 }
 
 TEST(FclGeometry, MeshBecomesOneBvhTrianglePerMeshTriangle)

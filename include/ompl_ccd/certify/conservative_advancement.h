@@ -19,10 +19,13 @@
 /// (support functions only); while it stays wide it is itself the distance lower bound of the next
 /// step, and FCL is queried again only when it has narrowed (options slab_reuse). Far from contact
 /// the exact-geometry distance is computed to within a relative error (distance_rel_err); contact
-/// is always decided on the exact distance. Boxes (links and obstacles) are measured as their 12
-/// surface triangles, so that FCL computes triangle–triangle distances instead of running GJK
-/// (whose error near contact exceeded 1e-5 m); the solids are checked for overlap at the start of
-/// each run, as a surface misses a body wholly inside a box.
+/// is always decided on the exact distance. Boxes and cylinders (links and obstacles) are measured
+/// as triangles around them (a box's 12, a cylinder's circumscribed prism with enough sides to lie
+/// within 0.1 µm of it), so that FCL computes triangle–triangle distances instead of running GJK
+/// (whose error near contact exceeded 1e-5 m): steps use the triangles' distance, a lower bound;
+/// contact is claimed when it plus the gap is within reach, or else when FCL's GJK distance on the
+/// primitive itself (an upper bound: its points are real) is. The solids are checked for overlap
+/// at the start of each run, as a surface misses a body wholly inside a primitive.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
 /// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
@@ -197,8 +200,8 @@ private:
     LocalBox box;
     /** \brief Convex hull in the geometry frame G (τ̌ and slab widths). */
     std::shared_ptr<const ConvexHull> hull;
-    /** \brief A box's surface triangles for exact distances (fcl_geometry.h), else null. */
-    FclGeometryPtr surface;
+    /** \brief A box's or cylinder's surface triangles for exact distances (fcl_geometry.h). */
+    std::optional<PrimitiveSurface> surface;
   };
   struct Workspace;
   struct Advance;
@@ -269,7 +272,9 @@ private:
   std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates_;
   std::vector<std::shared_ptr<const ConvexHull>> obstacle_hulls_;
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_hull_objects_;
-  /** \brief A box obstacle's surface triangles, placed (exact distances), else null. */
+  /** \brief A box or cylinder obstacle's surface triangles, placed (exact distances), else null,
+      and their gap to the primitive. */
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_surface_objects_;
+  std::vector<double> obstacle_surface_gaps_;
 };
 }  // namespace ompl_ccd

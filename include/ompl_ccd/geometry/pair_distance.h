@@ -33,6 +33,13 @@ struct NearestPoints
 double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
                               NearestPoints *nearest = nullptr, double rel_err = 0.0);
 
+/** \brief Upper bound on the distance between \a a and \a b at their current poses: FCL's exact
+    distance (0 when they touch or overlap), whose nearest points are real points of the objects
+    (triangle distances, or GJK's points on the Minkowski difference), padded by rounding.
+    \param[out] nearest if non-null, FCL's nearest points (p_WA on \a a). */
+double pairDistanceUpperBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
+                              NearestPoints *nearest = nullptr);
+
 /** \brief FCL's GJK nearest points of two convex objects (FCL Convex or primitives): an estimate,
     not a bound (GJK stops when an iteration gains little, which bounds its progress, not its
     error). For a direction: the slab between the objects along p_WB − p_WA is then a certified
