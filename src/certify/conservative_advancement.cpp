@@ -598,6 +598,9 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
           d = pairDistanceLowerBound(exact_a, exact_other, &nearest);
           stats.distance_queries += 1;
         }
+        // a body between a cylinder and its prism is up to surface_gap nearer the prism's
+        // surface than the cylinder's: d − surface_gap bounds the distance in every case
+        d = std::max(0.0, d - surface_gap);
         // a primitive's surface misses a body wholly inside it; no body gets inside without
         // crossing the surface, so the solids are checked once, at the run's start
         if (step == 0 && (surface_a || surface_other) && d > 0.0)
@@ -629,8 +632,9 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       result.p_WB = nearest.p_WB;
       // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20); NaN counts as contact
       bool touching = !(d - query.clearance >= contact_distance);
-      // triangles around a primitive lie up to surface_gap off it: the contact must be real
-      if (touching && !hulls && surface_gap > 0.0 && !(d + surface_gap - query.clearance < contact_distance))
+      // triangles around a primitive lie up to surface_gap off it (and d is the triangles'
+      // distance lowered by surface_gap): the contact must be real
+      if (touching && !hulls && surface_gap > 0.0 && !(d + 2.0 * surface_gap - query.clearance < contact_distance))
       {
         NearestPoints on_primitives;
         const double above = pairDistanceUpperBound(*objects[pair.a], other, &on_primitives);

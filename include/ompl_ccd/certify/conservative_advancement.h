@@ -22,9 +22,9 @@
 /// is always decided on the exact distance. Boxes and cylinders (links and obstacles) are measured
 /// as triangles around them (a box's 12, a cylinder's circumscribed prism with enough sides to lie
 /// within 0.1 µm of it), so that FCL computes triangle–triangle distances instead of running GJK
-/// (whose error near contact exceeded 1e-5 m): steps use the triangles' distance, a lower bound;
-/// contact is claimed when it plus the gap is within reach, or else when FCL's GJK distance on the
-/// primitive itself (an upper bound: its points are real) is. The solids are checked for overlap
+/// (whose error near contact exceeded 1e-5 m): steps use the triangles' distance less the gap, a
+/// lower bound; contact is claimed when the triangles' distance plus the gap is within reach, or
+/// else when FCL's GJK distance on the primitive itself (an upper bound: its points are real) is. The solids are checked for overlap
 /// at the start of each run, as a surface misses a body wholly inside a primitive.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
