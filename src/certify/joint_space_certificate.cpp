@@ -21,7 +21,7 @@ namespace
 /// makes mesh distances far from contact much cheaper.
 constexpr double kDistanceRelErr = 0.25;
 
-/// Deepest cell: certifies() keeps at most one pending half per level on a fixed stack.
+/// Deepest cell: openSpans() keeps at most one pending half per level on a fixed stack.
 constexpr int kMaxDepth = 60;
 
 /// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
