@@ -751,14 +751,15 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCo
 }
 
 std::optional<std::pair<std::size_t, ConservativeAdvancement::Advance>>
-ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &motion) const
+ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &motion, bool self_pairs) const
 {
   // bisection order, as OMPL's DiscreteMotionValidator: 1/2, 1/4, 3/4, 1/8, 3/8, ...
   int done = 0;
   for (int level = 2; done < options_.early_probes; level *= 2)
     for (int k = 1; k < level && done < options_.early_probes; k += 2, ++done)
       for (std::size_t i = 0; i < ws.pcl.size(); ++i)
-        if (auto hit = collideAt(ws, motion, i, static_cast<double>(k) / level))
+        if ((ws.pcl[i].b >= 0) == self_pairs)
+          if (auto hit = collideAt(ws, motion, i, static_cast<double>(k) / level))
           return std::make_pair(i, *hit);
   return std::nullopt;
 }
@@ -835,25 +836,30 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws);
-  // self pairs in their common ancestor's frame and by their certificates (before the probes,
-  // which then skip the pieces culled)
-  cullSelfPieces(ws, motion, inflation);
   ws.stats.pcl_before_culling =
       static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
   ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
-  // Decide: a configuration in collision ends it before any bound is computed (Sec. 8)
+  // Decide: a configuration in collision ends it before any bound is computed (Sec. 8): the scene
+  // pairs' probes first, the self pairs' once their relative and certificate culling (which a
+  // probe found collision would not need) has removed pieces for them to skip
+  const auto probedCollision = [&](const std::pair<std::size_t, Advance> &hit) {
+    Report report;
+    report.verdict = Verdict::Collision;
+    report.toc_lower = 0.0;  // nothing was bounded
+    report.toc_upper = hit.second.t;
+    report.witness = witness(ws.pcl[hit.first], hit.second);
+    ws.stats.pcl_after_temporal_culling = 0.0;
+    report.stats = ws.stats.toStats();
+    return report;
+  };
   if (query.mode == Mode::Decide)
-    if (const auto hit = probeConfigurations(ws, motion))
-    {
-      Report report;
-      report.verdict = Verdict::Collision;
-      report.toc_lower = 0.0;  // nothing was bounded
-      report.toc_upper = hit->second.t;
-      report.witness = witness(ws.pcl[hit->first], hit->second);
-      ws.stats.pcl_after_temporal_culling = 0.0;
-      report.stats = ws.stats.toStats();
-      return report;
-    }
+    if (const auto hit = probeConfigurations(ws, motion, false))
+      return probedCollision(*hit);
+  cullSelfPieces(ws, motion, inflation);
+  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
+  if (query.mode == Mode::Decide)
+    if (const auto hit = probeConfigurations(ws, motion, true))
+      return probedCollision(*hit);
   // Then the Taylor-model boxes.
   if (options_.taylor_models && !ws.pcl.empty())
   {

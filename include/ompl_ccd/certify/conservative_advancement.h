@@ -260,9 +260,11 @@ private:
   /** \brief FCL collision check of PCL \a i at time \a t (none in its dead pieces): a Contact
       advance holding FCL's contact if in collision. */
   std::optional<Advance> collideAt(Workspace &ws, const JointMotion &motion, std::size_t i, double t) const;
-  /** \brief Mode::Decide, before any bound: every PCL checked at the first early_probes times of
-      the bisection order 1/2, 1/4, 3/4, 1/8, ...; the first in collision (PCL index and contact). */
-  std::optional<std::pair<std::size_t, Advance>> probeConfigurations(Workspace &ws, const JointMotion &motion) const;
+  /** \brief Mode::Decide, before any bound: every self PCL (\a self_pairs) or every scene PCL
+      checked at the first early_probes times of the bisection order 1/2, 1/4, 3/4, 1/8, ...; the
+      first in collision (PCL index and contact). */
+  std::optional<std::pair<std::size_t, Advance>> probeConfigurations(Workspace &ws, const JointMotion &motion,
+                                                                     bool self_pairs) const;
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;
