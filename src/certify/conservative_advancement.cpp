@@ -760,7 +760,7 @@ ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &m
       for (std::size_t i = 0; i < ws.pcl.size(); ++i)
         if ((ws.pcl[i].b >= 0) == self_pairs)
           if (auto hit = collideAt(ws, motion, i, static_cast<double>(k) / level))
-          return std::make_pair(i, *hit);
+            return std::make_pair(i, *hit);
   return std::nullopt;
 }
 

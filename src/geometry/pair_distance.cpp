@@ -82,10 +82,13 @@ double distanceWithErrorBounds(const fcl::CollisionObjectd &a, const fcl::Collis
 }
 }  // namespace
 
-double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest,
-                              double rel_err)
+namespace
 {
-  assert(rel_err >= 0.0);
+/// FCL's distance of \a a and \b b (−1 or 0 when they overlap), its traversal stopping early
+/// within \a rel_err, with its nearest points copied to \a nearest if non-null.
+double fclDistance(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, double rel_err,
+                   NearestPoints *nearest)
+{
   fcl::DistanceRequestd request;
   request.enable_nearest_points = nearest != nullptr;
   // FCL prunes a pair of bounding volumes at distance c when c ≥ d − abs_err AND c·(1 + rel_err) ≥ d
@@ -99,6 +102,15 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
     nearest->p_WA = result.nearest_points[0];
     nearest->p_WB = result.nearest_points[1];
   }
+  return d;
+}
+}  // namespace
+
+double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest,
+                              double rel_err)
+{
+  assert(rel_err >= 0.0);
+  const double d = fclDistance(a, b, rel_err, nearest);
   if (!(d > 0.0))  // touching, overlapping (FCL returns −1 or 0) or NaN: no clearance is certified
     return 0.0;
   const double slack = (isMesh(a) && isMesh(b)) ? 1e-12 * (1.0 + d) : kGjkDistanceSlack;
@@ -109,15 +121,7 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
 
 double pairDistanceUpperBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest)
 {
-  fcl::DistanceRequestd request;
-  request.enable_nearest_points = nearest != nullptr;
-  fcl::DistanceResultd result;
-  const double d = distanceWithErrorBounds(a, b, request, result);
-  if (nearest)
-  {
-    nearest->p_WA = result.nearest_points[0];
-    nearest->p_WB = result.nearest_points[1];
-  }
+  const double d = fclDistance(a, b, 0.0, nearest);
   if (std::isnan(d))
     return std::numeric_limits<double>::infinity();  // claims nothing
   return d > 0.0 ? d * (1.0 + 1e-12) + 1e-15 : 0.0;

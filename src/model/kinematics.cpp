@@ -11,14 +11,14 @@ KinematicsWorkspace::KinematicsWorkspace(const RobotModel &model)
   for (const Joint &joint : model.joints())
   {
     const Eigen::Matrix3d R_PJ = joint.X_PJ.linear();
-    Eigen::Matrix3d K;
-    K << 0.0, -joint.axis.z(), joint.axis.y(), joint.axis.z(), 0.0, -joint.axis.x(), -joint.axis.y(), joint.axis.x(), 0.0;
+    const Eigen::Vector3d &a = joint.axis;
+    Eigen::Matrix3d K;  // [a]×
+    K << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
     JointTerms terms;
     terms.C = R_PJ * K * K;
     terms.A = R_PJ + terms.C;
     terms.B = R_PJ * K;
-    if (joint.type == JointType::Prismatic)
-      terms.B.col(0) = R_PJ * joint.axis;
+    terms.u_P = R_PJ * a;
     joint_terms.push_back(terms);
   }
 }
@@ -57,7 +57,7 @@ void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const E
         break;
       }
       case JointType::Prismatic:
-        X_PC.translation() += v * terms.B.col(0);
+        X_PC.translation() += v * terms.u_P;
         break;
       case JointType::Revolute:
       case JointType::Continuous:

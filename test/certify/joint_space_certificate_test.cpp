@@ -39,10 +39,11 @@ double exactDistance(const CollisionWorld &world, KinematicsWorkspace &kinematic
 {
   const RobotModel &robot = world.robot();
   forwardKinematics(robot, kinematics, q);
-  fcl::CollisionObjectd object_a(world.linkGeometry(a.link, a.geometry), fcl::Transform3d(
-                                                                            kinematics.X_WL[a.link] * robot.links()[a.link].geometries[a.geometry].X_LG));
-  fcl::CollisionObjectd object_b(world.linkGeometry(b.link, b.geometry), fcl::Transform3d(
-                                                                            kinematics.X_WL[b.link] * robot.links()[b.link].geometries[b.geometry].X_LG));
+  const auto placed = [&](const BodyRef &body) {
+    const Eigen::Isometry3d X_WG = kinematics.X_WL[body.link] * robot.links()[body.link].geometries[body.geometry].X_LG;
+    return fcl::CollisionObjectd(world.linkGeometry(body.link, body.geometry), fcl::Transform3d(X_WG));
+  };
+  const fcl::CollisionObjectd object_a = placed(a), object_b = placed(b);
   fcl::DistanceRequestd request;
   fcl::DistanceResultd result;
   return fcl::distance(&object_a, &object_b, request, result);

@@ -24,8 +24,9 @@
 /// within 0.1 µm of it), so that FCL computes triangle–triangle distances instead of running GJK
 /// (whose error near contact exceeded 1e-5 m): steps use the triangles' distance less the gap, a
 /// lower bound; contact is claimed when the triangles' distance plus the gap is within reach, or
-/// else when FCL's GJK distance on the primitive itself (an upper bound: its points are real) is. The solids are checked for overlap
-/// at the start of each run, as a surface misses a body wholly inside a primitive.
+/// else when FCL's GJK distance on the primitive itself (an upper bound: its points are real) is.
+/// The solids are checked for overlap at the start of each run, as a surface misses a body wholly
+/// inside a primitive.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
 /// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
@@ -34,11 +35,10 @@
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
 /// both bodies rigidly, so only the joints below it count; and pieces along which the pair's
 /// JointSpaceCertificate (built at construction for pairs moved by few joints) bounds its distance
-/// by clearance + tolerance are culled too. Then the Taylor-model boxes of the
-/// bodies of the pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart:
-/// every box enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and
-/// when no pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are
-/// reduced to fewer
+/// by clearance + tolerance are culled too. Then the Taylor-model boxes of the bodies of the pairs
+/// left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart: every box enclosing
+/// a sweep holds its samples, so no tighter box can cull the other pairs, and when no pair is left
+/// to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are reduced to fewer
 /// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
@@ -56,9 +56,11 @@
 /// A start state already in contact gives Collision at TOC 0.
 ///
 /// Mode::Decide first checks every potentially colliding pair with FCL at a few times of the
-/// bisection order 1/2, 1/4, 3/4 (early_probes), then takes pairs one by one (hull bound τ̌, with
-/// collision probes ahead while the hulls close in (creep_probes), a few FCL collision probes in
-/// (τ̌, 1], then CA from τ̌ to 1), and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower after a Collision is only 0 unless every
+/// bisection order 1/2, 1/4, 3/4 (early_probes; scene pairs before the self pairs' culling, self
+/// pairs after it), then takes pairs one by one (hull bound τ̌, with collision probes ahead while
+/// the hulls close in (creep_probes), a few FCL collision probes in (τ̌, 1], then CA from τ̌ to 1),
+/// and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower
+/// after a Collision is only 0 unless every
 /// pair was bounded; a probe's witness holds FCL's contact point (point_a = point_b, distance 0)
 /// and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
 /// the current t_min, skipping pairs whose τ̌ ≥ t_min.

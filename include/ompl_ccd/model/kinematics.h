@@ -19,11 +19,13 @@ struct KinematicsWorkspace
   std::vector<Eigen::Isometry3d> X_WL;
   /** \brief Per joint, R_PJ · R(axis, v) = A + sin v · B − cos v · C (Rodrigues' formula
       R = I + sin v K + (1 − cos v) K², K = [axis]×, premultiplied by R_PJ): A = R_PJ (I + K²),
-      B = R_PJ K, C = R_PJ K²; for a prismatic joint B's first column holds R_PJ axis. Constants of
-      the model, computed once here so that forward kinematics only combines them. */
+      B = R_PJ K, C = R_PJ K²; and the axis in the parent frame, u_P = R_PJ axis (a prismatic
+      joint slides along it). Constants of the model, computed once here so that forward
+      kinematics only combines them. */
   struct JointTerms
   {
     Eigen::Matrix3d A, B, C;
+    Eigen::Vector3d u_P;
   };
   std::vector<JointTerms> joint_terms;
 };
