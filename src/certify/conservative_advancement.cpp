@@ -10,6 +10,7 @@
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/bound/taylor_pose.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
 
@@ -45,6 +46,16 @@ double largestChainRotation(const JointMotion &motion)
     largest = std::max(largest, rotation[l]);
   }
   return largest;
+}
+
+/// The (k+1)-th time of the bisection order 1/2, 1/4, 3/4, 1/8, 3/8, ... (the order of OMPL's
+/// DiscreteMotionValidator's states).
+double bisectionTime(int k)
+{
+  int level = 1;  // largest power of two ≤ k + 1
+  while (2 * level <= k + 1)
+    level *= 2;
+  return (2.0 * (k + 1 - level) + 1.0) / (2.0 * level);
 }
 
 /// World AABB of a local box at pose X_WL.
@@ -727,13 +738,18 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collide
   ws.stats.collision_probes += 1;
   if (fcl::collide(ws.mesh_objects[pair.a].get(), &other, request, result) == 0)
     return std::nullopt;
+  return probeHit(result, t);
+}
+
+ConservativeAdvancement::Advance ConservativeAdvancement::probeHit(const fcl::CollisionResultd &result, double t)
+{
   const fcl::Contactd &touch = result.getContact(0);
   Advance hit;
   hit.status = Advance::Status::Contact;
   hit.in_collision = true;
   hit.t = t;
   hit.p_WA = hit.p_WB = touch.pos;
-  // FCL's normal points from its first object to the second; the order was kept
+  // FCL's normal points from its first object (the pair's body a) to the second
   hit.normal = touch.normal.norm() > 0.0 ? Eigen::Vector3d(touch.normal.normalized()) : Eigen::Vector3d::Zero();
   return hit;
 }
@@ -750,17 +766,43 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCo
   return std::nullopt;
 }
 
-std::optional<std::pair<std::size_t, ConservativeAdvancement::Advance>>
-ConservativeAdvancement::probeConfigurations(Workspace &ws, const JointMotion &motion, bool self_pairs) const
+std::optional<std::pair<BodyPair, ConservativeAdvancement::Advance>>
+ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motion, double t) const
 {
-  // bisection order, as OMPL's DiscreteMotionValidator: 1/2, 1/4, 3/4, 1/8, 3/8, ...
-  int done = 0;
-  for (int level = 2; done < options_.early_probes; level *= 2)
-    for (int k = 1; k < level && done < options_.early_probes; k += 2, ++done)
-      for (std::size_t i = 0; i < ws.pcl.size(); ++i)
-        if ((ws.pcl[i].b >= 0) == self_pairs)
-          if (auto hit = collideAt(ws, motion, i, static_cast<double>(k) / level))
-            return std::make_pair(i, *hit);
+  poseAt(ws, motion, t);
+  const RobotModel &robot = world_->robot();
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+  {
+    const BodyRef &ref = bodies_[b].ref;
+    ws.mesh_objects[b]->setTransform(ws.kinematics.X_WL[ref.link] *
+                                     robot.links()[ref.link].geometries[ref.geometry].X_LG);
+    ws.mesh_objects[b]->computeAABB();
+  }
+  ws.stats.collision_probes += 1;
+  fcl::CollisionRequestd request(1, true);  // FCL's contact point is the witness
+  fcl::CollisionResultd result;
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+  {
+    const int obstacle = firstObstacleHit(world_->scene(), *ws.mesh_objects[b], request, result);
+    if (obstacle >= 0)
+      return std::make_pair(BodyPair{static_cast<int>(b), -1, obstacle, -1}, probeHit(result, t));
+  }
+  for (const BodyPair &pair : self_pairs_)
+  {
+    const fcl::CollisionObjectd &a = *ws.mesh_objects[pair.a], &b = *ws.mesh_objects[pair.b];
+    if (!a.getAABB().overlap(b.getAABB()))
+      continue;
+    if (const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b])
+    {
+      // the pair's certificate bounds its distance at t above zero: no collision to look for
+      ws.open_spans.clear();
+      certificate->openSpans(motion, t, t, std::numeric_limits<double>::min(), ws.open_spans);
+      if (ws.open_spans.empty())
+        continue;
+    }
+    if (fcl::collide(&a, &b, request, result) > 0)
+      return std::make_pair(pair, probeHit(result, t));
+  }
   return std::nullopt;
 }
 
@@ -828,6 +870,23 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.stats = {};
   ws.posed_motion = nullptr;
 
+  ws.stats.pcl_before_culling =
+      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
+  // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early
+  // exit), the whole robot checked at the first states of the bisection order 1/2, 1/4, 3/4, ...
+  if (query.mode == Mode::Decide)
+    for (int k = 0; k < options_.early_probes; ++k)
+      if (const auto hit = probeWholeRobot(ws, motion, bisectionTime(k)))
+      {
+        Report report;
+        report.verdict = Verdict::Collision;
+        report.toc_lower = 0.0;  // nothing was bounded
+        report.toc_upper = hit->second.t;
+        report.witness = witness(hit->first, hit->second);
+        report.stats = ws.stats.toStats();
+        return report;
+      }
+
   // Spatial culling, [Zhang2007] Sec. 5: dynamic AABBs over [0,1] against the scene and each other;
   // the cheap swept boxes first, the Taylor-model boxes only when pairs survive them.
   // Contact counts from distance < clearance + tolerance: boxes are widened by that much.
@@ -836,30 +895,8 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws);
-  ws.stats.pcl_before_culling =
-      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
-  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
-  // Decide: a configuration in collision ends it before any bound is computed (Sec. 8): the scene
-  // pairs' probes first, the self pairs' once their relative and certificate culling (which a
-  // probe found collision would not need) has removed pieces for them to skip
-  const auto probedCollision = [&](const std::pair<std::size_t, Advance> &hit) {
-    Report report;
-    report.verdict = Verdict::Collision;
-    report.toc_lower = 0.0;  // nothing was bounded
-    report.toc_upper = hit.second.t;
-    report.witness = witness(ws.pcl[hit.first], hit.second);
-    ws.stats.pcl_after_temporal_culling = 0.0;
-    report.stats = ws.stats.toStats();
-    return report;
-  };
-  if (query.mode == Mode::Decide)
-    if (const auto hit = probeConfigurations(ws, motion, false))
-      return probedCollision(*hit);
   cullSelfPieces(ws, motion, inflation);
   ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
-  if (query.mode == Mode::Decide)
-    if (const auto hit = probeConfigurations(ws, motion, true))
-      return probedCollision(*hit);
   // Then the Taylor-model boxes.
   if (options_.taylor_models && !ws.pcl.empty())
   {

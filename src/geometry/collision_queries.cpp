@@ -10,11 +10,16 @@ namespace ompl_ccd
 {
 namespace
 {
-/** \brief Name of the scene obstacle behind an FCL object (its user data is the index). */
+/** \brief Index of the scene obstacle behind an FCL object (its user data). */
+int obstacleIndex(const fcl::CollisionObjectd *object)
+{
+  return static_cast<int>(reinterpret_cast<std::intptr_t>(object->getUserData()));
+}
+
+/** \brief Name of the scene obstacle behind an FCL object. */
 const std::string &obstacleName(const Scene &scene, const fcl::CollisionObjectd *object)
 {
-  const auto index = static_cast<std::size_t>(reinterpret_cast<std::intptr_t>(object->getUserData()));
-  return scene.obstacles()[index].name;
+  return scene.obstacles()[obstacleIndex(object)].name;
 }
 
 /** \brief URDF link that declared geometry g of link l. */
@@ -57,9 +62,9 @@ void fillNearest(const fcl::DistanceResultd &result, double distance, const std:
 struct SceneCollision
 {
   const fcl::CollisionObjectd *query = nullptr;
-  fcl::CollisionRequestd request;
+  const fcl::CollisionRequestd *request = nullptr;
   const fcl::CollisionObjectd *obstacle = nullptr;
-  fcl::CollisionResultd result;
+  fcl::CollisionResultd *result = nullptr;
 };
 
 /** \brief Broadphase callback: narrow phase on one candidate obstacle; true (stop) on contact. */
@@ -67,11 +72,10 @@ bool sceneCollisionCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2
 {
   auto &data = *static_cast<SceneCollision *>(cdata);
   const fcl::CollisionObjectd *obstacle = o1 == data.query ? o2 : o1;
-  fcl::CollisionResultd result;
-  if (fcl::collide(data.query, obstacle, data.request, result) == 0)
+  data.result->clear();
+  if (fcl::collide(data.query, obstacle, *data.request, *data.result) == 0)
     return false;
   data.obstacle = obstacle;
-  data.result = result;
   return true;
 }
 
@@ -124,14 +128,12 @@ bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, C
   for (int l : world.collidingLinks())
     for (std::size_t g = 0; g < ws.objects[l].size(); ++g)
     {
-      SceneCollision data;
-      data.query = ws.objects[l][g].get();
-      data.request = request;
-      world.scene().broadphase().collide(ws.objects[l][g].get(), &data, sceneCollisionCallback);
-      if (data.obstacle)
+      fcl::CollisionResultd result;
+      const int obstacle = firstObstacleHit(world.scene(), *ws.objects[l][g], request, result);
+      if (obstacle >= 0)
       {
         if (witness)
-          fillContact(data.result, urdfLink(world, l, g), obstacleName(world.scene(), data.obstacle), witness);
+          fillContact(result, urdfLink(world, l, g), world.scene().obstacles()[obstacle].name, witness);
         return true;
       }
     }
@@ -153,6 +155,17 @@ bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, C
   return false;
 }
 }  // namespace
+
+int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
+                     fcl::CollisionResultd &result)
+{
+  SceneCollision data;
+  data.query = &object;
+  data.request = &request;
+  data.result = &result;
+  scene.broadphase().collide(&object, &data, sceneCollisionCallback);
+  return data.obstacle ? obstacleIndex(data.obstacle) : -1;
+}
 
 CollisionWorkspace::CollisionWorkspace(const CollisionWorld &world) : kinematics(world.robot())
 {

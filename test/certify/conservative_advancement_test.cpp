@@ -192,14 +192,21 @@ const char *kFingersUrdf = R"(<?xml version="1.0"?>
   </joint>
 </robot>)";
 
+/// kFingersUrdf's robot in an empty scene.
+CollisionWorldPtr fingersWorld()
+{
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(kFingersUrdf, ".", "fingers"));
+  return std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::vector<Obstacle>{}));
+}
+
 TEST(ConservativeAdvancement, SelfPairsAreCulledInTheirCommonAncestorsFrame)
 {
   // The fingers' inner faces are at y = 0.05 and y = −0.05 in the arm's frame (0.1 m apart). The
   // arm sweeps 2.5 rad, 0.08 rad per piece: about 0.08 m of travel at the tip per piece, so their
   // world boxes (rotated, widened by half of it) overlap in many pieces; in the arm's frame they
   // never move, and the pair is culled before any distance is computed.
-  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(kFingersUrdf, ".", "fingers"));
-  const auto world = std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::vector<Obstacle>{}));
+  const CollisionWorldPtr world = fingersWorld();
+  const RobotModel &robot = world->robot();
   const ConservativeAdvancement ca(world);
   auto ws = ca.makeWorkspace();
   Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3), q1 = q0;
@@ -209,7 +216,7 @@ TEST(ConservativeAdvancement, SelfPairsAreCulledInTheirCommonAncestorsFrame)
   {
     Query query;
     query.mode = mode;
-    const Report report = ca.certify(*ws, JointMotion(*robot, q0, q1), query);
+    const Report report = ca.certify(*ws, JointMotion(robot, q0, q1), query);
     EXPECT_EQ(report.verdict, Verdict::Free);
     EXPECT_EQ(report.stats.at("pcl_before_culling"), 1.0);  // left–right (the others are adjacent)
     EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 0.0);
@@ -220,11 +227,34 @@ TEST(ConservativeAdvancement, SelfPairsAreCulledInTheirCommonAncestorsFrame)
   q1(1) = -0.6;
   Query first_contact;
   first_contact.mode = Mode::FirstContact;
-  const Report closing = ca.certify(*ws, JointMotion(*robot, q0, q1), first_contact);
+  const Report closing = ca.certify(*ws, JointMotion(robot, q0, q1), first_contact);
   EXPECT_EQ(closing.verdict, Verdict::Collision);
   EXPECT_EQ(closing.stats.at("pcl_after_spatial_culling"), 1.0);
   ASSERT_TRUE(closing.witness.has_value());
   EXPECT_EQ(closing.witness->link == "left" ? closing.witness->other : closing.witness->link, "right");
+}
+
+TEST(ConservativeAdvancement, DecideEarlyProbesCheckSelfPairsToo)
+{
+  // The left finger turns 0 → −1 rad into the right one (whose top face is at y = −0.05): at
+  // t = 1/2 (−0.5 rad) its tip corner (0.2, 0.05) is at (0.1995, −0.052), inside. The first early
+  // probe checks the whole robot, self pairs included, before any bound.
+  const CollisionWorldPtr world = fingersWorld();
+  const ConservativeAdvancement ca(world);
+  const auto certifyLeftFinger = [&, ws = ca.makeWorkspace()](double q1_left) {
+    const Eigen::Vector3d q0 = Eigen::Vector3d::Zero(), q1(0.0, q1_left, 0.0);
+    return ca.certify(*ws, JointMotion(world->robot(), q0, q1), Query{});
+  };
+  const Report report = certifyLeftFinger(-1.0);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_EQ(report.toc_upper, 0.5);
+  EXPECT_EQ(report.toc_lower, 0.0);
+  EXPECT_EQ(report.stats.at("collision_probes"), 1.0);
+  EXPECT_EQ(report.stats.at("hull_distance_queries"), 0.0);
+  ASSERT_TRUE(report.witness.has_value());
+  EXPECT_EQ(report.witness->link == "left" ? report.witness->other : report.witness->link, "right");
+  // Stopping at −0.45 rad (the tip at y ≈ −0.042): no probe in collision, and CA certifies it.
+  EXPECT_EQ(certifyLeftFinger(-0.45).verdict, Verdict::Free);
 }
 
 /// Whether two FirstContact reports on one motion give the same verdict (a test failure if not),

@@ -83,6 +83,7 @@
 /// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
 /// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
 
+#include <fcl/narrowphase/collision_result.h>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,10 +118,9 @@ struct ConservativeAdvancementOptions
       spread over (τ̌, 1]; one in collision decides Collision at once ([Zhang2007] Sec. 8's early
       exit on a configuration in collision). 0: no probes. */
   int collision_probes = 8;
-  /** \brief Mode::Decide: right after the motion-bound boxes, every potentially colliding pair
-      is checked at this many times of the bisection order 1/2, 1/4, 3/4, 1/8, ... (as OMPL's
-      DiscreteMotionValidator orders its states); one in collision decides Collision before any
-      Taylor model or hull pass. 0: none. */
+  /** \brief Mode::Decide: first of all, the whole robot is checked at this many times of the
+      bisection order 1/2, 1/4, 3/4, 1/8, ... (as OMPL's DiscreteMotionValidator orders its states);
+      one in collision decides Collision before any bound is computed. 0: none. */
   int early_probes = 3;
   /** \brief Mode::Decide: while a pair's hull CA closes in (its distance bound shrinking from step
       to step), an FCL collision check of the pair at the time the bound would reach zero at that
@@ -262,11 +262,14 @@ private:
   /** \brief FCL collision check of PCL \a i at time \a t (none in its dead pieces): a Contact
       advance holding FCL's contact if in collision. */
   std::optional<Advance> collideAt(Workspace &ws, const JointMotion &motion, std::size_t i, double t) const;
-  /** \brief Mode::Decide, before any bound: every self PCL (\a self_pairs) or every scene PCL
-      checked at the first early_probes times of the bisection order 1/2, 1/4, 3/4, 1/8, ...; the
-      first in collision (PCL index and contact). */
-  std::optional<std::pair<std::size_t, Advance>> probeConfigurations(Workspace &ws, const JointMotion &motion,
-                                                                     bool self_pairs) const;
+  /** \brief A probe's Contact advance at \a t from FCL's collision \a result (one contact). */
+  static Advance probeHit(const fcl::CollisionResultd &result, double t);
+  /** \brief Mode::Decide, before any bound: the whole robot checked at time \a t, as one state of
+      OMPL's DiscreteMotionValidator (every body against the scene's broadphase, then every self
+      pair whose boxes overlap and whose certificate, if any, does not bound its distance above
+      zero); the first pair found in collision and its contact. */
+  std::optional<std::pair<BodyPair, Advance>> probeWholeRobot(Workspace &ws, const JointMotion &motion,
+                                                              double t) const;
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;

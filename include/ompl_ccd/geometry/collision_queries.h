@@ -8,6 +8,8 @@
 /// CollisionWorld and its Scene are only read).
 
 #include <fcl/narrowphase/collision_object.h>
+#include <fcl/narrowphase/collision_request.h>
+#include <fcl/narrowphase/collision_result.h>
 #include <memory>
 #include <vector>
 
@@ -34,6 +36,12 @@ void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eige
     On true and \a witness non-null, fills it with one contact (time left 0). */
 bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
                    Contact *witness = nullptr);
+
+/** \brief The first scene obstacle that the posed \a object touches (the scene's broadphase, then
+    FCL's narrow phase with \a request, whose result goes to \a result): its index, or -1.
+    \pre object's AABB is computed (CollisionObject::computeAABB after setTransform). */
+int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
+                     fcl::CollisionResultd &result);
 
 /** \brief Exact minimum distance (FCL with rel_err = abs_err = 0) from the robot at \a q to the
     scene and between non-excluded link pairs; 0 when in collision; +inf when nothing is checked.
