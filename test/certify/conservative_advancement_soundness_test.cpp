@@ -53,14 +53,17 @@ struct SoundnessRun
   double undecided_cap_hits = 0.0, oracle_seconds = 0.0, ca_seconds = 0.0;
 
   /// Labels the edges of \a c with the oracle, certifies each in both modes and adds it to the
-  /// tallies, expecting no false Free and no guaranteed-free prefix past a contact. Decide runs
-  /// with hulls reduced to within 1 cm, so that the bundled (coarse) meshes exercise reduced hulls.
+  /// tallies, expecting no false Free and no guaranteed-free prefix past a contact. FirstContact
+  /// runs with Taylor-model culling (off by default); Decide runs with the defaults but hulls
+  /// reduced to within 1 cm, so that the bundled (coarse) meshes exercise reduced hulls.
   void check(const AdversarialCase &c)
   {
     const double tolerance = 1e-3;
-    ConservativeAdvancementOptions coarse_hulls;
+    ConservativeAdvancementOptions taylor_models, coarse_hulls;
+    taylor_models.taylor_models = true;
     coarse_hulls.hull_max_gap = 0.01;
-    const ConservativeAdvancement first_contact_certifier(c.world), decide_certifier(c.world, coarse_hulls);
+    const ConservativeAdvancement first_contact_certifier(c.world, taylor_models),
+        decide_certifier(c.world, coarse_hulls);
     auto ws = first_contact_certifier.makeWorkspace();
     const auto start = std::chrono::steady_clock::now();
     const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);

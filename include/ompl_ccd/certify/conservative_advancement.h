@@ -35,10 +35,11 @@
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
 /// both bodies rigidly, so only the joints below it count; and pieces along which the pair's
 /// JointSpaceCertificate (built at construction for pairs moved by few joints) bounds its distance
-/// by clearance + tolerance are culled too. Then the Taylor-model boxes of the bodies of the pairs
-/// left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart: every box enclosing
-/// a sweep holds its samples, so no tighter box can cull the other pairs, and when no pair is left
-/// to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are reduced to fewer
+/// by clearance + tolerance are culled too. With options taylor_models (off by default: it costs
+/// more than it saves after the sampled boxes), then the Taylor-model boxes of the bodies of the
+/// pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart: every box
+/// enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and when no
+/// pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are reduced to fewer
 /// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
@@ -55,9 +56,9 @@
 ///     contact was found; counted in stats "undecided_cap_hits".
 /// A start state already in contact gives Collision at TOC 0.
 ///
-/// Mode::Decide first checks every potentially colliding pair with FCL at a few times of the
-/// bisection order 1/2, 1/4, 3/4 (early_probes; scene pairs before the self pairs' culling, self
-/// pairs after it), then takes pairs one by one (hull bound τ̌, with collision probes ahead while
+/// Mode::Decide first checks the whole robot with FCL, before any bound, at a few times of the
+/// bisection order 1/2, 1/4, 3/4 (early_probes; the scene through its broadphase, then the self
+/// pairs that their certificates do not bound apart), then takes pairs one by one (hull bound τ̌, with collision probes ahead while
 /// the hulls close in (creep_probes), a few FCL collision probes in (τ̌, 1], then CA from τ̌ to 1),
 /// and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower
 /// after a Collision is only 0 unless every
@@ -140,9 +141,12 @@ struct ConservativeAdvancementOptions
   /** \brief Temporal culling of [Zhang2007] Alg. 1 with convex-hull bounds τ̌ (Sec. 7.2); when
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
-  /** \brief Dynamic AABBs from Taylor models (Sec. 5); when false only the cheaper sampled
-      motion-bound boxes are used for spatial culling. */
-  bool taylor_models = true;
+  /** \brief Dynamic AABBs from Taylor models (Sec. 5) after the sampled motion-bound boxes. Off
+      by default: with swept_box_samples = 32 the sampled boxes leave them about 0.2 pairs per
+      edge to cull, and composing the chain's Taylor models costs more than those pairs' hull
+      passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
+      bench/ca_culling_benchmark). */
+  bool taylor_models = false;
   /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
       most about one radian. 1 (one Taylor model over [0, 1]) measured fastest
       on PRM-length edges: finer pieces cull a few more pairs than they cost. */
