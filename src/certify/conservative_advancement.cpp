@@ -103,6 +103,8 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<Eigen::Isometry3d> start_poses;
   /** \brief Motion-bound box of body b over piece k = [k/N, (k+1)/N] at [b · N + k], inflated. */
   std::vector<Eigen::AlignedBox3d> piece_boxes;
+  /** \brief Pieces N of the motion-bound boxes of this motion (computeAabbs). */
+  int samples = 0;
   /** \brief For PCL i, whether its boxes overlap during piece k, at [i · N + k]. */
   std::vector<char> live_pieces;
   /** \brief A certificate's open spans (scratch). */
@@ -112,7 +114,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   struct Counters
   {
     double distance_queries = 0, hull_distance_queries = 0, ca_steps = 0, hull_ca_steps = 0, slab_steps = 0,
-           collision_probes = 0, undecided_cap_hits = 0, taylor_pieces = 0, pcl_before_culling = 0,
+           collision_probes = 0, undecided_cap_hits = 0, box_pieces = 0, taylor_pieces = 0, pcl_before_culling = 0,
            pcl_after_spatial_culling = 0, pcl_after_temporal_culling = 0;
     Stats toStats() const
     {
@@ -123,6 +125,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
                    {"slab_steps", slab_steps},
                    {"collision_probes", collision_probes},
                    {"undecided_cap_hits", undecided_cap_hits},
+                   {"box_pieces", box_pieces},
                    {"taylor_pieces", taylor_pieces},
                    {"pcl_before_culling", pcl_before_culling},
                    {"pcl_after_spatial_culling", pcl_after_spatial_culling},
@@ -179,6 +182,9 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         ") must be at least 0; raise it.");
   OMPL_CCD_THROW_UNLESS(options.swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (",
                         options.swept_box_samples, ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(options.swept_box_travel > 0.0 && std::isfinite(options.swept_box_travel),
+                        "ConservativeAdvancement: swept_box_travel (", options.swept_box_travel,
+                        ") must be positive and finite; use 0.2 (metres).");
   OMPL_CCD_THROW_UNLESS(options.certificate_max_dims >= 0 && options.certificate_max_dims <= 3,
                         "ConservativeAdvancement: certificate_max_dims (", options.certificate_max_dims,
                         ") must be in [0, 3]; use 2, or 0 for no certificates.");
@@ -266,12 +272,25 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   const std::size_t n = bodies_.size();
   // Motion-bound boxes: bodies' boxes at k/N, k = 0..N, hulls of neighbours widened by μ/(2N):
   // on [t_k, t_k+1] every point is within μ·min(t − t_k, t_k+1 − t) ≤ μ/(2N) of its place at an end.
-  const int samples = options_.swept_box_samples;
+  poseAt(ws, motion, 0.0);
+  std::vector<double> half_step(n);
+  double largest = 0.0;
+  for (std::size_t b = 0; b < n; ++b)
+  {
+    half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0);
+    largest = std::max(largest, half_step[b]);
+  }
+  // as many pieces as keep the fastest body within swept_box_travel per piece, at most swept_box_samples
+  const int samples = static_cast<int>(
+      std::clamp(std::ceil(largest / options_.swept_box_travel), 1.0, static_cast<double>(options_.swept_box_samples)));
+  ws.samples = samples;
+  ws.stats.box_pieces = samples;
+  for (double &h : half_step)
+    h /= 2.0 * samples;
   ws.aabbs.assign(n, Eigen::AlignedBox3d());
   ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
   ws.sampled_sweeps.assign(n, Eigen::AlignedBox3d());
   ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
-  std::vector<double> half_step(n);
   const std::size_t links = world_->robot().links().size();
   ws.sample_poses.resize((samples + 1) * links);
   for (int k = 0; k <= samples; ++k)
@@ -282,9 +301,6 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       ws.start_poses = ws.kinematics.X_WL;
     for (std::size_t b = 0; b < n; ++b)
     {
-      if (k == 0)
-        half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0) /
-                       (2.0 * samples);
       const Eigen::AlignedBox3d box = boxAt(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
       Eigen::AlignedBox3d piece = box;
       if (k > 0)
@@ -305,7 +321,7 @@ void ConservativeAdvancement::cullPieces(Workspace &ws) const
 {
   // A pair whose boxes are apart during piece k is farther apart than clearance + tolerance all
   // through it: CA skips the piece, and a pair with no live piece is culled.
-  const int samples = options_.swept_box_samples;
+  const int samples = ws.samples;
   ws.live_pieces.resize(ws.pcl.size() * samples);
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
@@ -320,7 +336,7 @@ void ConservativeAdvancement::cullPieces(Workspace &ws) const
 
 void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
 {
-  const int samples = options_.swept_box_samples;
+  const int samples = ws.samples;
   keepPairs(ws, [&](std::size_t i) {
     const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
     return std::find(live, live + samples, 1) != live + samples;
@@ -329,7 +345,7 @@ void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
 
 void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const
 {
-  const int samples = options_.swept_box_samples;
+  const int samples = ws.samples;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
     const BodyPair &pair = ws.pcl[i];
@@ -375,7 +391,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const int ancestor = pair.ancestor;
   if (ancestor < 0 || robot.links()[ancestor].parent_joint < 0)  // C is the fixed root: world boxes
     return;
-  const int samples = options_.swept_box_samples;
+  const int samples = ws.samples;
   const std::size_t links = robot.links().size();
   const auto widening = [&](const Body &body) {
     const double mu =
@@ -411,7 +427,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
 template <typename Keep>
 void ConservativeAdvancement::keepPairs(Workspace &ws, const Keep &keep) const
 {
-  const std::size_t samples = static_cast<std::size_t>(options_.swept_box_samples);
+  const std::size_t samples = static_cast<std::size_t>(ws.samples);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
     if (keep(i))
@@ -433,7 +449,7 @@ Eigen::AlignedBox3d ConservativeAdvancement::obstacleBox(int obstacle) const
 
 double ConservativeAdvancement::nextLiveTime(const Workspace &ws, std::size_t i, double t) const
 {
-  const int samples = options_.swept_box_samples;
+  const int samples = ws.samples;
   // the piece holding t: its start k/N must not be past t whatever t·N rounded to
   int k = std::clamp(static_cast<int>(t * samples), 0, samples - 1);
   while (k > 0 && static_cast<double>(k) / samples > t)

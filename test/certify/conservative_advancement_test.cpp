@@ -389,6 +389,27 @@ TEST(ConservativeAdvancement, JointSpaceCertificatesCullSelfPiecesAndKeepTheAnsw
   EXPECT_LT(pcl_certified, 0.9 * pcl_uncertified);
 }
 
+TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
+{
+  // The bar's far corners are 1.00125 m from the hinge: turning it by Δθ moves them by μ =
+  // 1.00125 Δθ, cut into the fewest pieces of at most swept_box_travel = 0.2 m, at most
+  // swept_box_samples of them.
+  const CollisionWorldPtr world = barWorld({});
+  const auto pieces = [&](double turn, const ConservativeAdvancementOptions &options) {
+    const ConservativeAdvancement ca(world, options);
+    auto ws = ca.makeWorkspace();
+    const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, turn));
+    const Report report = ca.certify(*ws, motion, Query{});
+    EXPECT_EQ(report.verdict, Verdict::Free);
+    return report.stats.at("box_pieces");
+  };
+  EXPECT_EQ(pieces(0.5, {}), 3.0);  // μ = 0.50 m
+  EXPECT_EQ(pieces(1.5, {}), 8.0);  // μ = 1.50 m
+  ConservativeAdvancementOptions few;
+  few.swept_box_samples = 5;
+  EXPECT_EQ(pieces(1.5, few), 5.0);
+}
+
 TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)
 {
   const double stop = closedFormContactAngle() - 0.05;  // the corner stays ≈ 2.8 cm away
@@ -517,6 +538,10 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   options.early_probes = -2;
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("early_probes (-2) must be at least 0")));
+  options = {};
+  options.swept_box_travel = 0.0;
+  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("swept_box_travel (0) must be positive")));
 }
 }  // namespace
 }  // namespace ompl_ccd

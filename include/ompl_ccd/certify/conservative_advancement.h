@@ -29,7 +29,7 @@
 /// inside a primitive.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
-/// piece [k/N, (k+1)/N] (options swept_box_samples): a pair is dropped when its boxes are apart in
+/// piece [k/N, (k+1)/N] (options swept_box_samples, swept_box_travel): a pair is dropped when its boxes are apart in
 /// every piece, and its CA skips the pieces where they are apart (no contact can happen there).
 /// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
@@ -76,7 +76,8 @@
 ///
 /// Stats: distance_queries, hull_distance_queries, ca_steps, hull_ca_steps, slab_steps (steps
 /// taken on a re-measured slab, without a query), collision_probes, pcl_before_culling,
-/// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, taylor_pieces.
+/// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, box_pieces (N of the
+/// motion-bound boxes; 0 when an early probe decided first), taylor_pieces.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
 /// its own workspace from makeWorkspace().
@@ -142,7 +143,7 @@ struct ConservativeAdvancementOptions
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
   /** \brief Dynamic AABBs from Taylor models (Sec. 5) after the sampled motion-bound boxes. Off
-      by default: with swept_box_samples = 32 the sampled boxes leave them about 0.2 pairs per
+      by default: with up to 32 pieces the sampled boxes leave them about 0.2 pairs per
       edge to cull, and composing the chain's Taylor models costs more than those pairs' hull
       passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
       bench/ca_culling_benchmark). */
@@ -157,11 +158,15 @@ struct ConservativeAdvancementOptions
   double refine_factor = 1e-3;
   /** \brief Most extra CA steps of that refinement. */
   int refine_steps = 2000;
-  /** \brief Samples of the motion-bound boxes: the box of the bodies at k/N, k = 0..N, each
+  /** \brief Most pieces N of the motion-bound boxes: the box of the bodies at k/N, k = 0..N, each
       widened by μ/(2N). The boxes of each piece [k/N, (k+1)/N] also cull pairs piece by piece:
-      CA skips the pieces during which a pair's boxes are apart. 32 took a quarter fewer hull steps
-      than 16 on Panda/UR5e edges; 64 fewer still, but measured no faster. */
+      CA skips the pieces during which a pair's boxes are apart. */
   int swept_box_samples = 32;
+  /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
+      most this much per piece (at most swept_box_samples). Short motions then pay for fewer
+      poses: 0.2 measured 10–30 % faster than a fixed N = 32 on the bundled arm and on Panda
+      (whose PRM edges mostly need fewer), the same on UR5e (whose mostly reach 32). */
+  double swept_box_travel = 0.2;
   /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
       prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
       which it bounds the pair's distance by clearance + tolerance are culled without any CA step.
@@ -227,7 +232,7 @@ private:
   void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
   /** \brief Places the FCL objects (mesh and hull) of the pair's bodies at the current link poses. */
   void placePair(Workspace &ws, const BodyPair &pair) const;
-  /** \brief Spatial culling over the pieces [k/N, (k+1)/N] of the motion (N = swept_box_samples):
+  /** \brief Spatial culling over the pieces [k/N, (k+1)/N] of the motion (N = Workspace::samples):
       marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
       pairs with none. */
   void cullPieces(Workspace &ws) const;
