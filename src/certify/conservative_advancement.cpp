@@ -886,7 +886,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   ws.stats = {};
   ws.posed_motion = nullptr;
 
-  ws.stats.pcl_before_culling =
+  ws.stats.pcl_before_culling =  // every scene pair and non-excluded self pair
       static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
   // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early
   // exit), the whole robot checked at the first states of the bisection order 1/2, 1/4, 3/4, ...
@@ -904,7 +904,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
       }
 
   // Spatial culling, [Zhang2007] Sec. 5: dynamic AABBs over [0,1] against the scene and each other;
-  // the cheap swept boxes first, the Taylor-model boxes only when pairs survive them.
+  // the cheap swept boxes first, then (option taylor_models) the Taylor-model boxes of pairs left.
   // Contact counts from distance < clearance + tolerance: boxes are widened by that much.
   const double inflation = query.clearance + query.tolerance;
   computeAabbs(ws, motion, inflation);
@@ -913,7 +913,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   cullPieces(ws);
   cullSelfPieces(ws, motion, inflation);
   ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
-  // Then the Taylor-model boxes.
+  // Then the Taylor-model boxes (option taylor_models).
   if (options_.taylor_models && !ws.pcl.empty())
   {
     refineAabbs(ws, motion, inflation);
