@@ -293,9 +293,8 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
   const std::size_t links = world_->robot().links().size();
   ws.sample_poses.resize((samples + 1) * links);
-  for (int k = 0; k <= samples; ++k)
-  {
-    poseAt(ws, motion, static_cast<double>(k) / samples);
+  ws.posed_motion = nullptr;  // the samples' poses are carried from one to the next, not cached
+  forwardKinematicsAlong(motion, samples, ws.kinematics, ws.q, [&](int k) {
     std::copy(ws.kinematics.X_WL.begin(), ws.kinematics.X_WL.end(), ws.sample_poses.begin() + k * links);
     if (k == 0)
       ws.start_poses = ws.kinematics.X_WL;
@@ -314,7 +313,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
         ws.aabbs[b].extend(ws.piece_boxes[b * samples + k - 1]);
       }
     }
-  }
+  });
 }
 
 void ConservativeAdvancement::cullPieces(Workspace &ws) const

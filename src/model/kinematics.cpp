@@ -23,7 +23,12 @@ KinematicsWorkspace::KinematicsWorkspace(const RobotModel &model)
   }
 }
 
-void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q)
+namespace
+{
+/// Forward kinematics of \a q, a revolute or continuous joint j's rotation built from
+/// sinCos(j, value) = (sin value, cos value).
+template <typename SinCos>
+void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q, const SinCos &sinCos)
 {
   const std::vector<Joint> &joints = model.joints();
   assert(q.size() == model.nq() && ws.X_WL.size() == model.links().size() &&
@@ -61,10 +66,44 @@ void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const E
         break;
       case JointType::Revolute:
       case JointType::Continuous:
-        X_PC.linear() = terms.A + std::sin(v) * terms.B - std::cos(v) * terms.C;
+      {
+        const Eigen::Vector2d sc = sinCos(j, v);
+        X_PC.linear() = terms.A + sc[0] * terms.B - sc[1] * terms.C;
         break;
+      }
     }
     ws.X_WL[joint.child_link] = X_WP * X_PC;
+  }
+}
+}  // namespace
+
+void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q)
+{
+  poseLinks(model, ws, q, [](std::size_t, double v) { return Eigen::Vector2d(std::sin(v), std::cos(v)); });
+}
+
+void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWorkspace &ws, Eigen::VectorXd &q,
+                            const std::function<void(int)> &visit)
+{
+  assert(samples >= 1);
+  const RobotModel &model = motion.model();
+  const std::size_t joints = model.joints().size();
+  // (sin, cos) of each joint's value at k/N, and of its step jointDelta/N
+  std::vector<Eigen::Vector2d> now(joints), step(joints);
+  for (std::size_t j = 0; j < joints; ++j)
+  {
+    const double start = motion.jointStart(static_cast<int>(j)), delta = motion.jointDelta(static_cast<int>(j)) / samples;
+    now[j] = Eigen::Vector2d(std::sin(start), std::cos(start));
+    step[j] = Eigen::Vector2d(std::sin(delta), std::cos(delta));
+  }
+  for (int k = 0; k <= samples; ++k)
+  {
+    motion.stateAt(static_cast<double>(k) / samples, q);
+    poseLinks(model, ws, q, [&](std::size_t j, double) { return now[j]; });
+    visit(k);
+    for (std::size_t j = 0; j < joints; ++j)  // sin(a + d) = sin a cos d + cos a sin d; cos(a + d) = cos a cos d − sin a sin d
+      now[j] = Eigen::Vector2d(now[j][0] * step[j][1] + now[j][1] * step[j][0],
+                               now[j][1] * step[j][1] - now[j][0] * step[j][0]);
   }
 }
 }  // namespace ompl_ccd

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model_fixtures.h"
+#include "support/random_edges.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd
@@ -113,6 +114,37 @@ TEST(Kinematics, MatchesAChainOfAngleAxisMotions)
             << model->name() << " " << model->links()[l].name << " scale " << scale;
     }
   }
+}
+
+TEST(Kinematics, PosesAlongAMotionMatchForwardKinematicsAtEachSample)
+{
+  // Mimic and prismatic joints (planar2r), chains (arm, snake), a floating root and a continuous
+  // joint (floatingModel): the sines and cosines carried by angle addition over N = 64 steps
+  // give the poses of forwardKinematics at k/N to within 1e-13 m.
+  const RobotModel arm = RobotModel::fromUrdfFile(examplePath("arm/arm.urdf"));
+  const RobotModel snake = RobotModel::fromUrdfFile(examplePath("snake/snake.urdf"));
+  std::mt19937 rng(3);
+  for (const RobotModel *model : {&planar2r(), &arm, &snake, &floatingModel()})
+    for (int trial = 0; trial < 5; ++trial)
+    {
+      const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
+      const int samples = 64;
+      KinematicsWorkspace along(*model), direct(*model);
+      Eigen::VectorXd q;
+      int visits = 0;
+      forwardKinematicsAlong(motion, samples, along, q, [&](int k) {
+        EXPECT_EQ(k, visits++);
+        const Eigen::VectorXd expected_q = motion.stateAt(static_cast<double>(k) / samples);
+        EXPECT_TRUE(q.isApprox(expected_q, 1e-15));
+        forwardKinematics(*model, direct, expected_q);
+        for (std::size_t l = 0; l < model->links().size(); ++l)
+        {
+          EXPECT_LT((along.X_WL[l].matrix() - direct.X_WL[l].matrix()).cwiseAbs().maxCoeff(), 1e-13)
+              << model->name() << " " << model->links()[l].name << " k " << k;
+        }
+      });
+      EXPECT_EQ(visits, samples + 1);
+    }
 }
 
 TEST(Kinematics, ContinuousJointValuesBeyondPiWrap)
