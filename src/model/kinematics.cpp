@@ -92,7 +92,8 @@ void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWo
   std::vector<Eigen::Vector2d> now(joints), step(joints);
   for (std::size_t j = 0; j < joints; ++j)
   {
-    const double start = motion.jointStart(static_cast<int>(j)), delta = motion.jointDelta(static_cast<int>(j)) / samples;
+    const double start = motion.jointStart(static_cast<int>(j));
+    const double delta = motion.jointDelta(static_cast<int>(j)) / samples;
     now[j] = Eigen::Vector2d(std::sin(start), std::cos(start));
     step[j] = Eigen::Vector2d(std::sin(delta), std::cos(delta));
   }
@@ -101,7 +102,8 @@ void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWo
     motion.stateAt(static_cast<double>(k) / samples, q);
     poseLinks(model, ws, q, [&](std::size_t j, double) { return now[j]; });
     visit(k);
-    for (std::size_t j = 0; j < joints; ++j)  // sin(a + d) = sin a cos d + cos a sin d; cos(a + d) = cos a cos d − sin a sin d
+    // sin(a + d) = sin a cos d + cos a sin d; cos(a + d) = cos a cos d − sin a sin d
+    for (std::size_t j = 0; j < joints; ++j)
       now[j] = Eigen::Vector2d(now[j][0] * step[j][1] + now[j][1] * step[j][0],
                                now[j][1] * step[j][1] - now[j][0] * step[j][0]);
   }

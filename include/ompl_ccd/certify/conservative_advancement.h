@@ -29,8 +29,9 @@
 /// inside a primitive.
 ///
 /// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
-/// piece [k/N, (k+1)/N] (options swept_box_samples, swept_box_travel): a pair is dropped when its boxes are apart in
-/// every piece, and its CA skips the pieces where they are apart (no contact can happen there).
+/// piece [k/N, (k+1)/N] (options swept_box_samples, swept_box_travel): a pair is dropped when its
+/// boxes are apart in every piece, and its CA skips the pieces where they are apart (no contact
+/// can happen there).
 /// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
 /// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
 /// both bodies rigidly, so only the joints below it count; and pieces along which the pair's
@@ -39,8 +40,9 @@
 /// more than it saves after the sampled boxes), then the Taylor-model boxes of the bodies of the
 /// pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart: every box
 /// enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and when no
-/// pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are reduced to fewer
-/// vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌ stays a lower bound.
+/// pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are
+/// reduced to fewer vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌
+/// stays a lower bound.
 ///
 /// Contact: a pair counts as touching when d < clearance + tolerance. Then:
 ///   - Verdict::Collision iff CA met a configuration with d < clearance + tolerance; its time is
@@ -58,8 +60,9 @@
 ///
 /// Mode::Decide first checks the whole robot with FCL, before any bound, at a few times of the
 /// bisection order 1/2, 1/4, 3/4 (early_probes; the scene through its broadphase, then the self
-/// pairs that their certificates do not bound apart), then takes pairs one by one (hull bound τ̌, with collision probes ahead while
-/// the hulls close in (creep_probes), a few FCL collision probes in (τ̌, 1], then CA from τ̌ to 1),
+/// pairs that their certificates do not bound apart), then takes pairs one by one (hull bound τ̌,
+/// with collision probes ahead while the hulls close in (creep_probes), a few FCL collision
+/// probes in (τ̌, 1], then CA from τ̌ to 1),
 /// and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower
 /// after a Collision is only 0 unless every
 /// pair was bounded; a probe's witness holds FCL's contact point (point_a = point_b, distance 0)
