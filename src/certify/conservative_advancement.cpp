@@ -350,7 +350,8 @@ void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &m
     const BodyPair &pair = ws.pcl[i];
     if (pair.b < 0)
       continue;
-    cullSelfPiecesRelative(ws, motion, i, inflation);
+    // the certificate first: a cheap traversal that often leaves no piece for the boxes in the
+    // ancestor's frame (each piece must pass both)
     if (const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b])
     {
       // a piece stays live only if it meets a span the certificate leaves open (asked over the
@@ -373,6 +374,7 @@ void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &m
                         [&](const std::pair<double, double> &span) { return span.first <= t_b && t_a <= span.second; });
       }
     }
+    cullSelfPiecesRelative(ws, motion, i, inflation);
   }
   keepLivePairs(ws);
 }
@@ -388,9 +390,11 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const BodyPair &pair = ws.pcl[i];
   const Body &A = bodies_[pair.a], &B = bodies_[pair.b];
   const int ancestor = pair.ancestor;
-  if (ancestor < 0 || robot.links()[ancestor].parent_joint < 0)  // C is the fixed root: world boxes
-    return;
   const int samples = ws.samples;
+  const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
+  if (ancestor < 0 || robot.links()[ancestor].parent_joint < 0  // C is the fixed root: world boxes
+      || std::find(live, live + samples, 1) == live + samples)
+    return;
   const std::size_t links = robot.links().size();
   const auto widening = [&](const Body &body) {
     const double mu =
