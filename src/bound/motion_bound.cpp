@@ -73,53 +73,52 @@ double linkOffset(const JointMotion &motion, int link, double t_a, double t_b)
   return std::max((t_PJ + v_a * u_P).norm(), (t_PJ + v_b * u_P).norm());
 }
 
-/// Largest \a measure(p_L) over a mesh's vertices or a box's corners p_L (link frame), which
-/// bounds it over the whole shape for a convex measure; 0 for other shapes.
-template <typename Measure>
-double largestOverCorners(const LinkGeometry &geometry, const Measure &measure)
+/// Largest measure over a geometry, in the link frame: \a point(p_L) at a mesh's vertices or a
+/// box's corners (which bounds it over the whole shape for a convex measure), \a rim(c, w, ρ) over
+/// a cylinder's two rim circles (centre c, normal w, radius ρ), \a ball(c, ρ) for a sphere; then
+/// widened for rounding.
+template <typename Point, typename Rim, typename Ball>
+double largestOverShape(const LinkGeometry &geometry, const Point &point, const Rim &rim, const Ball &ball)
 {
   const CollisionShape &shape = geometry.shape;
+  const Eigen::Isometry3d &X_LG = geometry.X_LG;
   double largest = 0.0;
-  if (shape.kind == CollisionShape::Kind::Mesh)
-    for (const Eigen::Vector3d &v : shape.mesh->vertices)
-      largest = std::max(largest, measure(geometry.X_LG * v));
-  else if (shape.kind == CollisionShape::Kind::Box)
-    for (int corner = 0; corner < 8; ++corner)
-    {
-      const Eigen::Vector3d s((corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5);
-      largest = std::max(largest, measure(geometry.X_LG * Eigen::Vector3d(s.cwiseProduct(shape.box_size))));
-    }
-  return largest;
+  switch (shape.kind)
+  {
+    case CollisionShape::Kind::Mesh:
+      for (const Eigen::Vector3d &v : shape.mesh->vertices)
+        largest = std::max(largest, point(X_LG * v));
+      break;
+    case CollisionShape::Kind::Box:
+      for (int corner = 0; corner < 8; ++corner)
+      {
+        const Eigen::Vector3d s((corner & 1) ? 0.5 : -0.5, (corner & 2) ? 0.5 : -0.5, (corner & 4) ? 0.5 : -0.5);
+        largest = std::max(largest, point(X_LG * Eigen::Vector3d(s.cwiseProduct(shape.box_size))));
+      }
+      break;
+    case CollisionShape::Kind::Cylinder:
+      for (double z : {-0.5 * shape.length, 0.5 * shape.length})
+        largest = std::max(largest, rim(Eigen::Vector3d(X_LG * Eigen::Vector3d(0.0, 0.0, z)),
+                                        Eigen::Vector3d(X_LG.linear().col(2)), shape.radius));
+      break;
+    case CollisionShape::Kind::Sphere:
+      largest = ball(X_LG.translation(), shape.radius);
+      break;
+  }
+  return largest * (1.0 + 1e-12) + 1e-15;
 }
 }  // namespace
 
 double radiusAboutLinkOrigin(const LinkGeometry &geometry)
 {
-  const CollisionShape &shape = geometry.shape;
-  const Eigen::Isometry3d &X_LG = geometry.X_LG;
-  double r = 0.0;
-  switch (shape.kind)
-  {
-    case CollisionShape::Kind::Mesh:
-    case CollisionShape::Kind::Box:
-      r = largestOverCorners(geometry, [](const Eigen::Vector3d &p_L) { return p_L.norm(); });
-      break;
-    case CollisionShape::Kind::Cylinder:
-      // farthest point of a rim circle (centre c, normal w, radius ρ): √((|c_⊥| + ρ)² + (c·w)²)
-      for (double z : {-0.5 * shape.length, 0.5 * shape.length})
-      {
-        const Eigen::Vector3d c = X_LG * Eigen::Vector3d(0.0, 0.0, z);
-        const Eigen::Vector3d w = X_LG.linear().col(2);
+  return largestOverShape(
+      geometry, [](const Eigen::Vector3d &p_L) { return p_L.norm(); },
+      // farthest point of a rim circle: √((|c_⊥| + ρ)² + (c·w)²)
+      [](const Eigen::Vector3d &c, const Eigen::Vector3d &w, double rho) {
         const double along = c.dot(w);
-        const double across = (c - along * w).norm();
-        r = std::max(r, std::hypot(across + shape.radius, along));
-      }
-      break;
-    case CollisionShape::Kind::Sphere:
-      r = X_LG.translation().norm() + shape.radius;
-      break;
-  }
-  return r * (1.0 + 1e-12) + 1e-15;
+        return std::hypot((c - along * w).norm() + rho, along);
+      },
+      [](const Eigen::Vector3d &c, double rho) { return c.norm() + rho; });
 }
 
 BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geometry)
@@ -130,27 +129,15 @@ BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geome
   const int j = model.links()[link].parent_joint;
   if (j < 0 || (model.joints()[j].type != JointType::Revolute && model.joints()[j].type != JointType::Continuous))
     return reach;
-  // distance from the axis line through the link origin: |a × p|
+  // distance from the axis line through the link origin: |a × p|; a circle or ball of radius ρ
+  // centred at c stays within |a × c| + ρ of it
   const Eigen::Vector3d &a = model.joints()[j].axis;
-  const CollisionShape &shape = geometry.shape;
-  const Eigen::Isometry3d &X_LG = geometry.X_LG;
-  double r = 0.0;
-  switch (shape.kind)
-  {
-    case CollisionShape::Kind::Mesh:
-    case CollisionShape::Kind::Box:
-      r = largestOverCorners(geometry, [&](const Eigen::Vector3d &p_L) { return a.cross(p_L).norm(); });
-      break;
-    case CollisionShape::Kind::Cylinder:
-      // a rim circle (centre c, radius ρ) stays within |a × c| + ρ of the axis
-      for (double z : {-0.5 * shape.length, 0.5 * shape.length})
-        r = std::max(r, a.cross(X_LG * Eigen::Vector3d(0.0, 0.0, z)).norm() + shape.radius);
-      break;
-    case CollisionShape::Kind::Sphere:
-      r = a.cross(X_LG.translation()).norm() + shape.radius;
-      break;
-  }
-  reach.axis_radius = std::min(reach.radius, r * (1.0 + 1e-12) + 1e-15);
+  const auto fromAxis = [&](const Eigen::Vector3d &c, double rho = 0.0) { return a.cross(c).norm() + rho; };
+  reach.axis_radius = std::min(
+      reach.radius,
+      largestOverShape(
+          geometry, [&](const Eigen::Vector3d &p_L) { return fromAxis(p_L); },
+          [&](const Eigen::Vector3d &c, const Eigen::Vector3d &, double rho) { return fromAxis(c, rho); }, fromAxis));
   return reach;
 }
 

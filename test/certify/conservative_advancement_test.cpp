@@ -276,6 +276,14 @@ bool sameAnswerUpToGrazing(const Report &a, const Report &b)
   return false;
 }
 
+/// \a count random PRM-length edges of \a world drawn with \a seed.
+std::vector<test::Edge> seededEdges(const CollisionWorld &world, std::size_t count, std::uint32_t seed)
+{
+  test::RandomEdgeOptions options;
+  options.seed = seed;
+  return test::randomEdges(world, count, options);
+}
+
 /// Certifies every edge in Mode::FirstContact (default tolerance) with \a a and with \a b, and
 /// hands both reports to \a compare.
 template <typename Compare>
@@ -297,9 +305,7 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
   // The example arm in its scene: re-measured slabs replace most distance queries, and the
   // verdicts are those of a query at every step (slab_reuse = 1).
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  test::RandomEdgeOptions edge_options;
-  edge_options.seed = 5;
-  const std::vector<test::Edge> edges = test::randomEdges(*world, 100, edge_options);
+  const std::vector<test::Edge> edges = seededEdges(*world, 100, 5);
   ConservativeAdvancementOptions every_step;
   every_step.slab_reuse = 1.0;
   const ConservativeAdvancement reusing(world), querying(world, every_step);
@@ -320,9 +326,7 @@ TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
   // verdicts and TOCs agree with one whole-motion box and full hulls. The arm's meshes are
   // coarse: a 1 cm gap makes sure some of its hulls are reduced.
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  test::RandomEdgeOptions edge_options;
-  edge_options.seed = 9;
-  const std::vector<test::Edge> edges = test::randomEdges(*world, 150, edge_options);
+  const std::vector<test::Edge> edges = seededEdges(*world, 150, 9);
   ConservativeAdvancementOptions plain;
   plain.swept_box_samples = 1;
   plain.hull_max_gap = 0.0;
@@ -369,9 +373,7 @@ TEST(ConservativeAdvancement, JointSpaceCertificatesCullSelfPiecesAndKeepTheAnsw
   // The example arm: self pairs moved by two joints get certificates, which cull many of them
   // (every piece certified); the answers are those without certificates.
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  test::RandomEdgeOptions edge_options;
-  edge_options.seed = 12;
-  const std::vector<test::Edge> edges = test::randomEdges(*world, 120, edge_options);
+  const std::vector<test::Edge> edges = seededEdges(*world, 120, 12);
   ConservativeAdvancementOptions without;
   without.certificate_max_dims = 0;
   const ConservativeAdvancement certified(world), uncertified(world, without);
