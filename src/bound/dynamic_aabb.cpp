@@ -77,7 +77,30 @@ LocalBox localBox(const LinkGeometry &geometry)
   LocalBox box;
   box.X_LB = geometry.X_LG * Eigen::Translation3d(box_G.center());
   box.half_extents = 0.5 * box_G.sizes();
+  // A quarter-turn rotation (URDF rpy in multiples of π/2, R a signed permutation P up to the
+  // rounding of the file's digits): the box is taken axis-aligned with the link, half extents
+  // |P| h padded by 3 max|R − P| max h ≥ |R − P| h (microns at most).
+  const Eigen::Matrix3d P = box.X_LB.linear().array().round();
+  const double off = (box.X_LB.linear() - P).cwiseAbs().maxCoeff();
+  if (off < 1e-4 && P.cwiseAbs().colwise().sum().isOnes() && P.cwiseAbs().rowwise().sum().isOnes())
+  {
+    box.half_extents = (P.cwiseAbs() * box.half_extents).array() + 3.0 * (1.0 + 1e-9) * off * box.half_extents.maxCoeff();
+    box.X_LB.linear().setIdentity();
+    box.aligned_with_link = true;
+  }
   return box;
+}
+
+Eigen::AlignedBox3d worldAabb(const Eigen::Isometry3d &X_WL, const LocalBox &box)
+{
+  const Eigen::Vector3d center = X_WL * box.X_LB.translation();
+  const Eigen::Vector3d extent = box.aligned_with_link
+                                     ? Eigen::Vector3d(X_WL.linear().cwiseAbs() * box.half_extents)
+                                     : Eigen::Vector3d((X_WL.linear() * box.X_LB.linear()).cwiseAbs() * box.half_extents);
+  // padded for the rounding of the products, as dynamicAabb
+  const Eigen::Vector3d padded =
+      extent.array() + 1e-12 * (1.0 + center.cwiseAbs().maxCoeff() + extent.maxCoeff());
+  return Eigen::AlignedBox3d(center - padded, center + padded);
 }
 
 Eigen::AlignedBox3d dynamicAabb(const TaylorPose &X_WL, const LocalBox &box) { return cornerHull(X_WL, box); }

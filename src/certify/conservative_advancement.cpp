@@ -58,14 +58,6 @@ double bisectionTime(int k)
   return (2.0 * (k + 1 - level) + 1.0) / (2.0 * level);
 }
 
-/// World AABB of a local box at pose X_WL.
-Eigen::AlignedBox3d boxAt(const Eigen::Isometry3d &X_WL, const LocalBox &box)
-{
-  const Eigen::Isometry3d X_WB = X_WL * box.X_LB;
-  const Eigen::Vector3d extent = X_WB.linear().cwiseAbs() * box.half_extents;
-  return Eigen::AlignedBox3d(X_WB.translation() - extent, X_WB.translation() + extent);
-}
-
 /// FCL object for a body's geometry (pose set per query).
 std::unique_ptr<fcl::CollisionObjectd> makeObject(const FclGeometryPtr &geometry)
 {
@@ -300,7 +292,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       ws.start_poses = ws.kinematics.X_WL;
     for (std::size_t b = 0; b < n; ++b)
     {
-      const Eigen::AlignedBox3d box = boxAt(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
+      const Eigen::AlignedBox3d box = worldAabb(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
       Eigen::AlignedBox3d piece = box;
       if (k > 0)
         piece.extend(ws.sample_boxes[b]);
@@ -402,10 +394,12 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
     return mu / (2.0 * samples) * (1.0 + 1e-9) + 1e-9 + inflation;
   };
   const double widen_a = widening(A), widen_b = widening(B);
-  // the body's box in C's frame at sample k, widened
+  // the body's box in C's frame at sample k, widened (fixed when the body is on C itself)
   const auto boxInAncestor = [&](const Body &body, int k, double widen) {
     const Eigen::Isometry3d *X_WL = &ws.sample_poses[k * links];
-    const Eigen::AlignedBox3d box = boxAt(X_WL[ancestor].inverse() * X_WL[body.ref.link], body.box);
+    const Eigen::AlignedBox3d box =
+        body.ref.link == ancestor ? worldAabb(Eigen::Isometry3d::Identity(), body.box)
+                                  : worldAabb(X_WL[ancestor].inverse() * X_WL[body.ref.link], body.box);
     return Eigen::AlignedBox3d(box.min().array() - widen, box.max().array() + widen);
   };
   int sampled = -1;  // the sample whose boxes are in start_a, start_b

@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <tuple>
+#include <boost/container/small_vector.hpp>
 #include <fcl/narrowphase/collision_object.h>
 
 #include "ompl_ccd/bound/motion_bound.h"
@@ -23,6 +24,9 @@ constexpr double kDistanceRelErr = 0.25;
 
 /// Deepest cell: openSpans() keeps at most one pending half per level on a fixed stack.
 constexpr int kMaxDepth = 60;
+
+/// A revolute joint's period.
+constexpr double kTurn = 2.0 * M_PI;
 
 /// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
 /// not a revolute or prismatic joint with its own state value.
@@ -137,8 +141,15 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   Cell root;
   for (std::size_t k = 0; k < dims; ++k)
   {
-    root.lo[k] = robot.joints()[joints[k]].lower;
-    root.hi[k] = robot.joints()[joints[k]].upper;
+    const Joint &joint = robot.joints()[joints[k]];
+    root.lo[k] = joint.lower;
+    root.hi[k] = joint.upper;
+    // a revolute joint's pose repeats every turn: one turn of a wider range holds all its cells
+    if (joint.type == JointType::Revolute && joint.upper - joint.lower > kTurn)
+    {
+      root.hi[k] = joint.lower + kTurn;
+      certificate.period_[k] = kTurn;
+    }
   }
   // how much each joint moves the bodies per unit of its value: cells are halved along the
   // joint whose half-width moves them most
@@ -190,19 +201,62 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
                                       std::vector<std::pair<double, double>> &spans) const
 {
   const std::size_t dims = joints_.size();
-  std::array<double, 3> a{}, b{};
   const Cell &root = cells_[0];
+  // the joints' values on JointMotion::stateAt's segment q0 + (q1 − q0) t
+  const auto valuesAt = [&](double t) {
+    std::array<double, 3> values{};
+    for (std::size_t k = 0; k < dims; ++k)
+      values[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t;
+    return values;
+  };
+  const std::array<double, 3> a = valuesAt(t_a), b = valuesAt(t_b);
+  // [t_a, t_b] cut where a periodic joint crosses into another turn (lo + m · 2π)
+  boost::container::small_vector<double, 16> cuts{t_a, t_b};
   for (std::size_t k = 0; k < dims; ++k)
   {
-    // the piece of JointMotion::stateAt's segment q0 + (q1 − q0) t for t ∈ [t_a, t_b]
-    a[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_a;
-    b[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t_b;
-    if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))  // leaves the box
+    if (period_[k] == 0.0)
     {
-      spans.emplace_back(t_a, t_b);
-      return;
+      if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))  // leaves the box
+      {
+        spans.emplace_back(t_a, t_b);
+        return;
+      }
+      continue;
     }
+    if (a[k] == b[k])
+      continue;
+    const double first = std::ceil((std::min(a[k], b[k]) - root.lo[k]) / period_[k]);
+    const double last = std::floor((std::max(a[k], b[k]) - root.lo[k]) / period_[k]);
+    for (double m = first; m <= last; ++m)
+      cuts.push_back(std::clamp(t_a + (t_b - t_a) * (root.lo[k] + m * period_[k] - a[k]) / (b[k] - a[k]), t_a, t_b));
   }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  if (cuts.size() == 1)  // t_a = t_b
+    cuts.push_back(t_b);
+  for (std::size_t c = 0; c + 1 < cuts.size(); ++c)
+  {
+    // each piece in its own turn, widened past the cuts so that rounding leaves no gap between
+    // pieces (what a piece's turn does not hold, its neighbour's does)
+    const double widen = 1e-9 * (t_b - t_a);
+    const double u = std::max(t_a, cuts[c] - widen), v = std::min(t_b, cuts[c + 1] + widen);
+    std::array<double, 3> from = valuesAt(u), to = valuesAt(v);
+    for (std::size_t k = 0; k < dims; ++k)
+      if (period_[k] != 0.0)
+      {
+        const double turns = std::floor((0.5 * (from[k] + to[k]) - root.lo[k]) / period_[k]);
+        from[k] -= turns * period_[k];
+        to[k] -= turns * period_[k];
+      }
+    openSpansInBox(from, to, u, v, threshold, spans);
+  }
+}
+
+void JointSpaceCertificate::openSpansInBox(const std::array<double, 3> &a, const std::array<double, 3> &b, double t_a,
+                                           double t_b, double threshold,
+                                           std::vector<std::pair<double, double>> &spans) const
+{
+  const std::size_t dims = joints_.size();
   // depth first: each level leaves at most one half pending, and no cell is deeper than kMaxDepth
   std::array<int, 64> stack{};
   std::size_t pending = 0;
@@ -232,12 +286,16 @@ std::size_t JointSpaceCertificate::cells() const
 double JointSpaceCertificate::lowerBoundAt(const std::vector<double> &values) const
 {
   int i = 0;
+  std::vector<double> folded = values;  // a periodic joint's value in the root's turn
+  for (std::size_t k = 0; k < joints_.size(); ++k)
+    if (period_[k] != 0.0)
+      folded[k] -= std::floor((folded[k] - cells_[0].lo[k]) / period_[k]) * period_[k];
   while (cells_[i].child >= 0)
   {
     const Cell &low = cells_[cells_[i].child];
     bool in_low = true;
     for (std::size_t k = 0; k < joints_.size(); ++k)
-      in_low = in_low && values[k] <= low.hi[k];
+      in_low = in_low && folded[k] <= low.hi[k];
     i = in_low ? cells_[i].child : cells_[i].child + 1;
   }
   return cells_[i].lower;

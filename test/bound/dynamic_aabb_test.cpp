@@ -91,5 +91,46 @@ TEST(DynamicAabb, LocalBoxOfPrimitivesIsTheirExtent)
   EXPECT_TRUE(box.half_extents.isApprox(Eigen::Vector3d(0.1, 0.1, 0.2)));
   EXPECT_TRUE(box.X_LB.translation().isApprox(Eigen::Vector3d(1, 2, 3)));
 }
+
+/// A box turned by quarter turns in its link (URDF rpy such as "1.5708 0 3.14159", rounded) is
+/// kept aligned with the link; worldAabb encloses its corners at random poses, turned or not, and
+/// is no looser than the AABB of the oriented box by more than the padding (microns).
+TEST(DynamicAabb, WorldAabbOfQuarterTurnedAndObliqueBoxes)
+{
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+  LinkGeometry box_geometry;
+  box_geometry.shape.kind = CollisionShape::Kind::Box;
+  box_geometry.shape.box_size = Eigen::Vector3d(0.1, 0.3, 0.7);
+  box_geometry.X_LG.translation() = Eigen::Vector3d(0.2, -0.1, 0.4);
+  for (const bool quarter : {true, false})
+  {
+    const double roll = quarter ? 1.5707963 : 0.3, yaw = quarter ? 3.14159265 : 1.1;  // URDF-rounded quarter turns
+    box_geometry.X_LG.linear() =
+        (Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()) * Eigen::AngleAxisd(roll, Eigen::Vector3d::UnitX())).matrix();
+    const LocalBox box = localBox(box_geometry);
+    EXPECT_EQ(box.aligned_with_link, quarter);
+    for (int trial = 0; trial < 50; ++trial)
+    {
+      Eigen::Isometry3d X_WL = Eigen::Isometry3d::Identity();
+      X_WL.linear() = (Eigen::AngleAxisd(angle(rng), Eigen::Vector3d::UnitZ()) *
+                       Eigen::AngleAxisd(angle(rng), Eigen::Vector3d::UnitY()) *
+                       Eigen::AngleAxisd(angle(rng), Eigen::Vector3d::UnitX()))
+                          .matrix();
+      X_WL.translation() = Eigen::Vector3d(angle(rng), angle(rng), angle(rng));
+      const Eigen::AlignedBox3d world = worldAabb(X_WL, box);
+      Eigen::AlignedBox3d corners;
+      for (int corner = 0; corner < 8; ++corner)
+      {
+        const Eigen::Vector3d p_G = 0.5 * box_geometry.shape.box_size.cwiseProduct(
+                                              Eigen::Vector3d(corner & 1 ? 1 : -1, corner & 2 ? 1 : -1, corner & 4 ? 1 : -1));
+        const Eigen::Vector3d p_W = X_WL * box_geometry.X_LG * p_G;
+        ASSERT_TRUE(world.contains(p_W)) << (quarter ? "quarter-turned" : "oblique") << " trial " << trial;
+        corners.extend(p_W);
+      }
+      EXPECT_LT((world.sizes() - corners.sizes()).maxCoeff(), 1e-6);
+    }
+  }
+}
 }  // namespace
 }  // namespace ompl_ccd

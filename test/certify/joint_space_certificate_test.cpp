@@ -3,14 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fcl/narrowphase/distance.h>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "support/example_worlds.h"
+#include "ompl_ccd/geometry/scene_loader.h"
 #include "support/random_edges.h"
+#include "support/test_paths.h"
 
 namespace ompl_ccd
 {
@@ -33,6 +38,33 @@ std::vector<CertifiedPair> certifiedPairs(const CollisionWorld &world, const Joi
   return pairs;
 }
 
+/// The example arm with its wrist joints 4–6 turning ±7 rad (over two turns, as UR arms' ±2π):
+/// their certificates cover one turn.
+CollisionWorldPtr wideWristArm()
+{
+  std::ifstream file(test::examplePath("arm/arm.urdf"));
+  std::string urdf((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string wrist_limits = R"(lower="-3.0" upper="3.0" effort="28")";
+  std::size_t replaced = 0;
+  for (std::size_t at = urdf.find(wrist_limits); at != std::string::npos; at = urdf.find(wrist_limits, at), ++replaced)
+    urdf.replace(at, wrist_limits.size(), R"(lower="-7.0" upper="7.0" effort="28")");
+  if (replaced != 3)
+    throw std::runtime_error("wideWristArm: arm.urdf no longer has three wrist joints limited to ±3 rad");
+  auto robot = std::make_shared<const RobotModel>(
+      RobotModel::fromUrdfString(urdf, test::examplePath("arm"), "arm.urdf with ±7 rad wrist joints"));
+  return std::make_shared<CollisionWorld>(robot, loadScene(test::examplePath("scene.yaml")));
+}
+
+/// The bundled arm, and the arm whose wrist joints turn over more than a turn.
+class JointSpaceCertificateWorlds : public ::testing::TestWithParam<bool>
+{
+protected:
+  CollisionWorldPtr world() const { return GetParam() ? wideWristArm() : test::exampleWorld("arm/arm.urdf", "scene.yaml"); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Arms, JointSpaceCertificateWorlds, ::testing::Values(false, true),
+                         [](const auto &info) { return info.param ? "WideWrist" : "Arm"; });
+
 /// The oracle: FCL's exact distance between the two bodies at state q.
 double exactDistance(const CollisionWorld &world, KinematicsWorkspace &kinematics, const BodyRef &a, const BodyRef &b,
                      const Eigen::VectorXd &q)
@@ -50,9 +82,9 @@ double exactDistance(const CollisionWorld &world, KinematicsWorkspace &kinematic
 }
 
 /// No cell bounds the distance above what FCL finds at random configurations in it.
-TEST(JointSpaceCertificate, CellBoundsHoldAtRandomConfigurations)
+TEST_P(JointSpaceCertificateWorlds, CellBoundsHoldAtRandomConfigurations)
 {
-  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const CollisionWorldPtr world = this->world();
   JointSpaceCertificateOptions options;
   options.max_cells = 512;
   const std::vector<CertifiedPair> pairs = certifiedPairs(*world, options);
@@ -76,10 +108,11 @@ TEST(JointSpaceCertificate, CellBoundsHoldAtRandomConfigurations)
   EXPECT_GT(positive, checks / 4);  // the bounds are not vacuous
 }
 
-/// A piece that meets no open span keeps the pair at least the threshold apart all along it.
-TEST(JointSpaceCertificate, CertifiedPiecesStayApartAllAlong)
+/// A piece that meets no open span keeps the pair at least the threshold apart all along it (with
+/// wide wrists, also where a joint passes into another turn).
+TEST_P(JointSpaceCertificateWorlds, CertifiedPiecesStayApartAllAlong)
 {
-  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const CollisionWorldPtr world = this->world();
   JointSpaceCertificateOptions options;
   options.max_cells = 1024;
   const std::vector<CertifiedPair> pairs = certifiedPairs(*world, options);
@@ -114,6 +147,52 @@ TEST(JointSpaceCertificate, CertifiedPiecesStayApartAllAlong)
   std::cout << certified << " pieces certified, " << refused << " refused\n";
   EXPECT_GT(certified, 0u);
   EXPECT_GT(refused, 0u);
+}
+
+/// A wide wrist joint is cut over one turn, and its pieces that pass into another turn are
+/// certified too (the cut places each part in the root's turn; nothing is left uncovered).
+TEST(JointSpaceCertificate, JointsWiderThanATurnAreCutOverOneTurn)
+{
+  const CollisionWorldPtr world = wideWristArm();
+  JointSpaceCertificateOptions options;
+  options.max_cells = 1024;
+  KinematicsWorkspace kinematics(world->robot());
+  std::size_t periodic = 0, wrapping_certified = 0;
+  for (const CertifiedPair &pair : certifiedPairs(*world, options))
+    for (std::size_t k = 0; k < pair.certificate.joints().size(); ++k)
+    {
+      const Joint &joint = world->robot().joints()[pair.certificate.joints()[k]];
+      if (pair.certificate.period(k) == 0.0)
+      {
+        EXPECT_LE(joint.upper - joint.lower, 2.0 * M_PI) << joint.name;
+        continue;
+      }
+      ++periodic;
+      EXPECT_DOUBLE_EQ(pair.certificate.period(k), 2.0 * M_PI);
+      // the joint sweeps its whole range (three turn boundaries), the others stay put
+      Eigen::VectorXd q0 = Eigen::VectorXd::Zero(world->robot().nq()), q1 = q0;
+      q0[joint.q_index] = joint.lower;
+      q1[joint.q_index] = joint.upper;
+      const JointMotion motion(world->robot(), q0, q1);
+      std::vector<std::pair<double, double>> open;
+      pair.certificate.openSpans(motion, 0.0, 1.0, 1e-3, open);
+      const int samples = 2000;
+      for (int s = 0; s <= samples; ++s)
+      {
+        const double t = static_cast<double>(s) / samples;
+        if (std::any_of(open.begin(), open.end(), [&](const auto &span) { return span.first <= t && t <= span.second; }))
+          continue;
+        ASSERT_GE(exactDistance(*world, kinematics, pair.a, pair.b, motion.stateAt(t)), 1e-3) << joint.name << " t " << t;
+        wrapping_certified += std::fabs(q0[joint.q_index] + (q1[joint.q_index] - q0[joint.q_index]) * t) > M_PI;
+      }
+      // one turn apart, the same bound
+      std::vector<double> values(pair.certificate.joints().size(), 0.0), turned = values;
+      values[k] = 0.5;
+      turned[k] = 0.5 + 2.0 * M_PI;
+      EXPECT_EQ(pair.certificate.lowerBoundAt(values), pair.certificate.lowerBoundAt(turned));
+    }
+  EXPECT_GT(periodic, 0u);
+  EXPECT_GT(wrapping_certified, 0u);
 }
 
 /// Pairs moved by more joints than max_dims get no certificate; max_dims 0 only rigid pairs.

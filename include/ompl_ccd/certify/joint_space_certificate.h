@@ -10,6 +10,10 @@
 /// Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the half-widths h_k as joint changes). Cells are
 /// halved, most-moving joint first, while their bound is below a margin, within a budget.
 ///
+/// A revolute joint whose limits span more than a turn (UR arms' ±2π) is cut over one turn only,
+/// [lower, lower + 2π): its pose repeats every turn, so the cells of that turn hold for all and
+/// the budget is spent on one copy instead of several.
+///
 /// A straight joint-space segment (a piece of a JointMotion) that stays inside the box and meets
 /// only cells whose bound reaches clearance + tolerance certifies the pair free along it: no CA
 /// step is needed there. Immutable after construction: shared by all threads.
@@ -57,7 +61,8 @@ public:
 
   /** \brief The times in [t_a, t_b] of \a motion the certificate leaves open, as spans
       [t_in, t_out] (appended to \a spans): where the joints' segment meets a cell bounded below
-      \a threshold, or all of [t_a, t_b] when the segment leaves the box. At every other t of
+      \a threshold, or all of [t_a, t_b] when the segment leaves the limits of a joint cut over
+      its limits. At every other t of
       [t_a, t_b] the pair's distance is at least \a threshold. Cells are closed and widened by
       rounding slack, so a touch counts. */
   void openSpans(const JointMotion &motion, double t_a, double t_b, double threshold,
@@ -70,6 +75,8 @@ public:
   /** \brief The lower bound of a leaf holding the joint values \a values (one per joints(),
       inside the limits). */
   double lowerBoundAt(const std::vector<double> &values) const;
+  /** \brief 2π for a joint whose cells cover one turn of its range, 0 for one cut over its limits. */
+  double period(std::size_t k) const { return period_[k]; }
 
 private:
   /** \brief A cell: box [lo, hi] over the relative joints; a leaf holds its bound, an inner cell
@@ -81,7 +88,12 @@ private:
     int child = -1;
     int depth = 0;
   };
+  /** \brief openSpans for the straight segment a → b (times t_a → t_b) in the root cell's box. */
+  void openSpansInBox(const std::array<double, 3> &a, const std::array<double, 3> &b, double t_a, double t_b,
+                      double threshold, std::vector<std::pair<double, double>> &spans) const;
+
   std::vector<int> joints_;
+  std::array<double, 3> period_{};
   std::vector<Cell> cells_;
 };
 
