@@ -3,14 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <tuple>
 #include <boost/container/small_vector.hpp>
 #include <fcl/narrowphase/collision_object.h>
 
+#include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/revolved_cover.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/fcl_geometry.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
 
@@ -24,6 +29,9 @@ constexpr double kDistanceRelErr = 0.25;
 
 /// Deepest cell: openSpans() keeps at most one pending half per level on a fixed stack.
 constexpr int kMaxDepth = 60;
+
+/// A revolved cover larger than this many times its body's box is not used.
+constexpr double kLooseCover = 1.5;
 
 /// A revolute joint's period.
 constexpr double kTurn = 2.0 * M_PI;
@@ -89,6 +97,74 @@ bool clipSegment(const std::array<double, 3> &a, const std::array<double, 3> &b,
   }
   return true;
 }
+/// A body of the pair measured through its cover under one of the pair's revolute joints.
+struct CoveredBody
+{
+  bool body_is_a = false;
+  int joint = -1;
+  RevolvedCover cover;
+};
+
+/// The tightest (smallest) cover that takes out one revolute joint: a body's own joint turns it
+/// about an axis through its link origin; a body on the ancestor C sees the other side turned by
+/// the first joint below C, as if itself turned the other way about that joint's axis (in C).
+std::optional<CoveredBody> tightestCover(const RobotModel &robot, const BodyRef &a, const BodyRef &b,
+                                         const std::vector<int> &joints_a, const std::vector<int> &joints_b)
+{
+  std::optional<CoveredBody> best;
+  const auto consider = [&](bool body_is_a, int joint_index, bool own) {
+    const Joint &joint = robot.joints()[joint_index];
+    if (joint.type != JointType::Revolute)
+      return;
+    const BodyRef &body = body_is_a ? a : b;
+    const LinkGeometry &geometry = robot.links()[body.link].geometries[body.geometry];
+    // the axis in the body's link frame: through the origin of a child link, or placed by the
+    // joint's pose in its parent (the ancestor)
+    const Eigen::Vector3d origin = own ? Eigen::Vector3d::Zero() : Eigen::Vector3d(joint.X_PJ.translation());
+    const Eigen::Vector3d axis = own ? joint.axis : Eigen::Vector3d(joint.X_PJ.linear() * joint.axis);
+    RevolvedCover cover = revolvedCover(geometry, origin, axis);
+    // a loose cover (a long link swung about a crossing axis) would certify little for its cells
+    const LocalBox box = localBox(geometry);
+    if (cover.volume > kLooseCover * 8.0 * box.half_extents.prod())
+      return;
+    if (!best || cover.volume < best->cover.volume)
+      best = CoveredBody{body_is_a, joint_index, std::move(cover)};
+  };
+  if (!joints_a.empty())
+    consider(true, joints_a.front(), true);
+  if (!joints_b.empty())
+    consider(false, joints_b.front(), true);
+  if (joints_a.empty() && !joints_b.empty())  // a is on the ancestor
+    consider(true, joints_b.back(), false);
+  if (joints_b.empty() && !joints_a.empty())
+    consider(false, joints_a.back(), false);
+  return best;
+}
+
+/// One vertex of each connected part of a mesh geometry's triangles, in its link frame.
+std::vector<Eigen::Vector3d> partRepresentatives(const LinkGeometry &geometry)
+{
+  const TriangleMesh &mesh = *geometry.shape.mesh;
+  std::vector<int> parent(mesh.vertices.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  const auto root = [&](int v) {
+    while (parent[v] != v)
+      v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (const Eigen::Vector3i &triangle : mesh.triangles)
+    for (int k = 1; k < 3; ++k)
+      parent[root(triangle[k])] = root(triangle[0]);
+  std::vector<char> seen(mesh.vertices.size(), 0);
+  std::vector<Eigen::Vector3d> representatives;
+  for (const Eigen::Vector3i &triangle : mesh.triangles)
+    if (!seen[root(triangle[0])])
+    {
+      seen[root(triangle[0])] = 1;
+      representatives.push_back(geometry.X_LG * mesh.vertices[triangle[0]]);
+    }
+  return representatives;
+}
 }  // namespace
 
 std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const CollisionWorld &world, const BodyRef &a,
@@ -105,17 +181,35 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   // meshes only: FCL measures two meshes with exact triangle distances, a primitive through GJK
   if (geometry_a.shape.kind != CollisionShape::Kind::Mesh || geometry_b.shape.kind != CollisionShape::Kind::Mesh)
     return std::nullopt;
+  std::vector<int> joints_a, joints_b;
+  if (!appendRelativeJoints(robot, a.link, ancestor, joints_a) || !appendRelativeJoints(robot, b.link, ancestor, joints_b))
+    return std::nullopt;
+  // One joint too many: a revolved cover can take out a revolute joint that only turns one body
+  std::optional<CoveredBody> covered;
+  if (static_cast<int>(joints_a.size() + joints_b.size()) == options.max_dims + 1)
+    covered = tightestCover(robot, a, b, joints_a, joints_b);
   JointSpaceCertificate certificate;
-  if (!appendRelativeJoints(robot, a.link, ancestor, certificate.joints_) ||
-      !appendRelativeJoints(robot, b.link, ancestor, certificate.joints_) ||
-      static_cast<int>(certificate.joints_.size()) > options.max_dims)
+  certificate.joints_ = joints_a;
+  certificate.joints_.insert(certificate.joints_.end(), joints_b.begin(), joints_b.end());
+  if (covered)
+    certificate.joints_.erase(std::find(certificate.joints_.begin(), certificate.joints_.end(), covered->joint));
+  if (static_cast<int>(certificate.joints_.size()) > options.max_dims)
     return std::nullopt;
   const std::vector<int> &joints = certificate.joints_;
   const std::size_t dims = joints.size();
 
-  const BodyReach reach_a = bodyReach(robot, a.link, geometry_a), reach_b = bodyReach(robot, b.link, geometry_b);
-  fcl::CollisionObjectd object_a(world.linkGeometry(a.link, a.geometry)),
-      object_b(world.linkGeometry(b.link, b.geometry));
+  // the covered body is measured through its cover (in its link frame)
+  const bool cover_a = covered && covered->body_is_a, cover_b = covered && !covered->body_is_a;
+  const LinkGeometry &measured_a = cover_a ? covered->cover.geometry : geometry_a;
+  const LinkGeometry &measured_b = cover_b ? covered->cover.geometry : geometry_b;
+  const BodyReach reach_a = bodyReach(robot, a.link, measured_a), reach_b = bodyReach(robot, b.link, measured_b);
+  fcl::CollisionObjectd object_a(cover_a ? makeFclGeometry(measured_a.shape) : world.linkGeometry(a.link, a.geometry)),
+      object_b(cover_b ? makeFclGeometry(measured_b.shape) : world.linkGeometry(b.link, b.geometry));
+  // a surface of the other body wholly inside the cover would be apart from the cover's surface:
+  // one vertex per connected part of the other surface tells (a part cannot get in or out while
+  // the surfaces stay apart)
+  const std::vector<Eigen::Vector3d> probes =
+      covered ? partRepresentatives(cover_a ? geometry_b : geometry_a) : std::vector<Eigen::Vector3d>{};
   KinematicsWorkspace kinematics(robot);
   const Eigen::VectorXd base = baseState(robot);
   const auto state = [&](const std::array<double, 3> &values) {
@@ -124,11 +218,20 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
       q[robot.joints()[joints[k]].q_index] = values[k];
     return q;
   };
-  // exact distance with the relative joints at values
+  // exact distance with the relative joints at values (−∞ when a part of the other body is inside
+  // the cover)
   const auto distanceAt = [&](const std::array<double, 3> &values) {
     forwardKinematics(robot, kinematics, state(values));
-    object_a.setTransform(kinematics.X_WL[a.link] * geometry_a.X_LG);
-    object_b.setTransform(kinematics.X_WL[b.link] * geometry_b.X_LG);
+    object_a.setTransform(kinematics.X_WL[a.link] * measured_a.X_LG);
+    object_b.setTransform(kinematics.X_WL[b.link] * measured_b.X_LG);
+    if (covered)
+    {
+      const int cover_link = cover_a ? a.link : b.link, other_link = cover_a ? b.link : a.link;
+      const Eigen::Isometry3d X_CO = kinematics.X_WL[cover_link].inverse() * kinematics.X_WL[other_link];
+      for (const Eigen::Vector3d &p_O : probes)
+        if (covered->cover.mayContain(X_CO * p_O))
+          return -std::numeric_limits<double>::infinity();
+    }
     return pairDistanceLowerBound(object_a, object_b, nullptr, kDistanceRelErr);
   };
   // how far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k

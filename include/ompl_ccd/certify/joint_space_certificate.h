@@ -10,6 +10,11 @@
 /// Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the half-widths h_k as joint changes). Cells are
 /// halved, most-moving joint first, while their bound is below a margin, within a budget.
 ///
+/// A pair moved by one joint more than max_dims can still get a certificate when one of its
+/// revolute joints only turns one body about an axis (the body's own joint, or the first joint
+/// below C seen from a body on C): that body is measured through its revolved cover
+/// (revolved_cover.h), which holds it at every angle of the joint, and the joint is left out.
+///
 /// A revolute joint whose limits span more than a turn (UR arms' ±2π) is cut over one turn only,
 /// [lower, lower + 2π): its pose repeats every turn, so the cells of that turn hold for all and
 /// the budget is spent on one copy instead of several.
@@ -54,8 +59,8 @@ public:
   /** \brief The certificate of mesh bodies \a a and \a b (of links below their deepest common
       ancestor \a ancestor), or nothing when a body is a primitive (FCL measures those with GJK,
       not exactly) or the joints between them are not 0 to options.max_dims revolute or prismatic
-      joints with their own state values (mimic joints follow others). Costs up to
-      options.max_cells exact distance queries. */
+      joints with their own state values (mimic joints follow others), one more when a revolved
+      cover takes one revolute joint out. Costs up to options.max_cells exact distance queries. */
   static std::optional<JointSpaceCertificate> build(const CollisionWorld &world, const BodyRef &a, const BodyRef &b,
                                                     int ancestor, const JointSpaceCertificateOptions &options = {});
 
