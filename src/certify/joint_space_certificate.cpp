@@ -297,6 +297,13 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     pending.push_back(certificate.cells_[i].child);
     pending.push_back(certificate.cells_[i].child + 1);
   }
+  // children come after their parent: the least bound of each subtree, leaves first
+  for (std::size_t i = certificate.cells_.size(); i-- > 0;)
+  {
+    Cell &cell = certificate.cells_[i];
+    cell.least = cell.child < 0 ? cell.lower
+                                : std::min(certificate.cells_[cell.child].least, certificate.cells_[cell.child + 1].least);
+  }
   return certificate;
 }
 
@@ -367,6 +374,8 @@ void JointSpaceCertificate::openSpansInBox(const std::array<double, 3> &a, const
   while (pending > 0)
   {
     const Cell &cell = cells_[stack[--pending]];
+    if (cell.least >= threshold)  // every leaf below is certified
+      continue;
     double s_in, s_out;
     if (!clipSegment(a, b, cell.lo, cell.hi, dims, s_in, s_out))
       continue;

@@ -90,6 +90,9 @@ private:
   {
     std::array<double, 3> lo{}, hi{};
     double lower = 0.0;
+    /** \brief The least lower bound of the leaves below (a leaf's own): openSpans skips a
+        subtree certified all through. */
+    double least = 0.0;
     int child = -1;
     int depth = 0;
   };
