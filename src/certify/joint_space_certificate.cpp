@@ -208,7 +208,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   // a surface of the other body wholly inside the cover would be apart from the cover's surface:
   // one vertex per connected part of the other surface tells (a part cannot get in or out while
   // the surfaces stay apart)
-  const std::vector<Eigen::Vector3d> probes =
+  const std::vector<Eigen::Vector3d> part_points =
       covered ? partRepresentatives(cover_a ? geometry_b : geometry_a) : std::vector<Eigen::Vector3d>{};
   KinematicsWorkspace kinematics(robot);
   const Eigen::VectorXd base = baseState(robot);
@@ -228,7 +228,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     {
       const int cover_link = cover_a ? a.link : b.link, other_link = cover_a ? b.link : a.link;
       const Eigen::Isometry3d X_CO = kinematics.X_WL[cover_link].inverse() * kinematics.X_WL[other_link];
-      for (const Eigen::Vector3d &p_O : probes)
+      for (const Eigen::Vector3d &p_O : part_points)
         if (covered->cover.mayContain(X_CO * p_O))
           return -std::numeric_limits<double>::infinity();
     }

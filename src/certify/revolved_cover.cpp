@@ -61,8 +61,9 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
       hi = std::max(hi, z[triangle[k]]);
       reach = std::max(reach, r[triangle[k]]);
     }
-    const int first = std::clamp(static_cast<int>(std::floor((lo - cover.z_min) / cover.slab)) - 1, 0, slabs - 1);
-    const int last = std::clamp(static_cast<int>(std::floor((hi - cover.z_min) / cover.slab)) + 1, 0, slabs - 1);
+    // the slabs it reaches into, a rounding's width more on each side
+    const int first = std::clamp(static_cast<int>(std::floor((lo - cover.z_min) / cover.slab - 1e-9)), 0, slabs - 1);
+    const int last = std::clamp(static_cast<int>(std::floor((hi - cover.z_min) / cover.slab + 1e-9)), 0, slabs - 1);
     for (int i = first; i <= last; ++i)
       largest[i] = std::max(largest[i], reach);
   }
