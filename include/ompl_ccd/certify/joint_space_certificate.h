@@ -67,9 +67,8 @@ public:
   /** \brief The times in [t_a, t_b] of \a motion the certificate leaves open, as spans
       [t_in, t_out] (appended to \a spans): where the joints' segment meets a cell bounded below
       \a threshold, or all of [t_a, t_b] when the segment leaves the limits of a joint cut over
-      its limits. At every other t of
-      [t_a, t_b] the pair's distance is at least \a threshold. Cells are closed and widened by
-      rounding slack, so a touch counts. */
+      its limits. At every other t of [t_a, t_b] the pair's distance is at least \a threshold.
+      Cells are closed and widened by rounding slack, so a touch counts. */
   void openSpans(const JointMotion &motion, double t_a, double t_b, double threshold,
                  std::vector<std::pair<double, double>> &spans) const;
 
