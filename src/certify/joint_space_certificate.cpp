@@ -344,11 +344,11 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
   if (cuts.size() == 1)  // t_a = t_b
     cuts.push_back(t_b);
+  // each piece in its own turn, widened past the cuts so that rounding leaves no gap between
+  // pieces (what a piece's turn does not hold, its neighbour's does)
+  const double widen = 1e-9 * (t_b - t_a);
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c)
   {
-    // each piece in its own turn, widened past the cuts so that rounding leaves no gap between
-    // pieces (what a piece's turn does not hold, its neighbour's does)
-    const double widen = 1e-9 * (t_b - t_a);
     const double u = std::max(t_a, cuts[c] - widen), v = std::min(t_b, cuts[c + 1] + widen);
     std::array<double, 3> from = valuesAt(u), to = valuesAt(v);
     for (std::size_t k = 0; k < dims; ++k)

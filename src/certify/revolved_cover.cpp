@@ -84,7 +84,13 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
     triangles->vertices.insert(triangles->vertices.end(), prism.vertices.begin(), prism.vertices.end());
     for (const Eigen::Vector3i &triangle : prism.triangles)
       triangles->triangles.push_back(triangle + Eigen::Vector3i::Constant(base));
-    const double corner = cylinder.radius / std::cos(M_PI / sides);
+    // the prism's corners, measured (its largest radius is at a vertex)
+    double corner = 0.0;
+    for (const Eigen::Vector3d &p : prism.vertices)
+    {
+      const Eigen::Vector3d offset = p - origin;
+      corner = std::max(corner, (offset - cover.axis.dot(offset) * cover.axis).norm());
+    }
     cover.radius.push_back(corner * (1.0 + 1e-9) + 1e-9);
     cover.volume += 0.5 * sides * corner * corner * std::sin(2.0 * M_PI / sides) * cover.slab;
   }
