@@ -7,7 +7,7 @@
 /// discrete@0.01, separately for free and colliding edges; then the certifiers' mean statistics.
 ///
 /// Usage: validator_benchmark [--edges N] [--seed S] [--validators a,b,c] [--no-shared]
-///                            [--oracle-threads T] [--fcl-edges N]
+///                            [--oracle-threads T] [--fcl-edges N] [--world NAME]
 
 #include <benchmark/benchmark.h>
 
@@ -55,6 +55,8 @@ struct Settings
   int oracle_threads = 2;
   /** \brief The FCL baseline takes seconds per edge on real robots: only the first N edges. */
   std::size_t fcl_edges = 20;
+  /** \brief Only the worlds whose name contains this (all when empty). */
+  std::string world;
 };
 
 Settings parseArguments(int argc, char **argv)
@@ -87,9 +89,11 @@ Settings parseArguments(int argc, char **argv)
       settings.oracle_threads = std::stoi(value());
     else if (arg == "--fcl-edges")
       settings.fcl_edges = std::stoul(value());
+    else if (arg == "--world")
+      settings.world = value();
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
-                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N.");
+                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME.");
   }
   return settings;
 }
@@ -389,7 +393,8 @@ int main(int argc, char **argv)
                  "linearly, which is not the robot's joint motion, so its misses are partly a different "
                  "motion, not only a different algorithm.\n";
     for (const test::NamedWorld &bench : test::robotWorlds(settings.shared))
-      runWorld(bench, settings);
+      if (bench.name.find(settings.world) != std::string::npos)
+        runWorld(bench, settings);
   }
   catch (const std::exception &e)
   {
