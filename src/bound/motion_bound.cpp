@@ -107,6 +107,54 @@ double largestOverShape(const LinkGeometry &geometry, const Point &point, const 
   }
   return largest * (1.0 + 1e-12) + 1e-15;
 }
+
+/// One moving joint k on the path from a body's link up to the reference frame.
+struct ChainJoint
+{
+  const Joint &joint;
+  /** \brief |δ_k|: the joint's change over [0,1] (a prismatic joint's stroke, the floating root's
+      rotation angle). */
+  double delta;
+  /** \brief L_k ([Zhang2007] Eq. (9)): bound on |p − o_k| over the body, or on its distance from
+      the axis for the link's own revolute joint. */
+  double lever;
+  /** \brief Σ of the rotation rates of the joints strictly above k (up to the reference frame). */
+  double rate_above;
+  /** \brief Link k moves (its pose at t_a carries the axis's world direction). */
+  int link;
+};
+
+/// Calls visit(ChainJoint) for each joint on the path from \a link up to \a relative_to (or the
+/// root), bottom-up, the levers growing by the link offsets passed (Eq. (9)).
+template <typename Visit>
+void forEachChainJoint(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
+                       int relative_to, const Visit &visit)
+{
+  const RobotModel &model = motion.model();
+  const auto &links = model.links();
+  // Total rotation rate on the path, so that the rate strictly above a joint is a difference of
+  // running sums (no allocation).
+  double rate_to_link = 0.0;
+  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
+    rate_to_link += rotationRate(motion, l);
+  double lever = reach.radius;
+  double rate_below = 0.0;  // rotation rates of the joints visited so far (k and below)
+  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
+  {
+    const int j = links[l].parent_joint;
+    if (j < 0)
+      break;
+    const Joint &joint = model.joints()[j];
+    const double rate = rotationRate(motion, l);
+    rate_below += rate;
+    const bool turns = joint.type == JointType::Revolute || joint.type == JointType::Continuous;
+    const double delta = joint.type == JointType::Prismatic ? std::fabs(motion.jointDelta(j)) : rate;
+    visit(ChainJoint{joint, delta, turns && l == link ? reach.axis_radius : lever,
+                     std::max(0.0, rate_to_link - rate_below), l});
+    if (joint.type != JointType::Floating)
+      lever += linkOffset(motion, l, t_a, t_b);
+  }
+}
 }  // namespace
 
 double radiusAboutLinkOrigin(const LinkGeometry &geometry)
@@ -145,57 +193,56 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
                    const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
 {
   assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
-  const RobotModel &model = motion.model();
-  const auto &links = model.links();
   const double span = t_b - t_a;
-
-  // Total rotation rate on the path root → link, so that the rate strictly above a joint is a
-  // difference of running sums (no allocation).
-  double rate_to_link = 0.0;
-  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
-    rate_to_link += rotationRate(motion, l);
-
   double mu = 0.0;
-  double lever = reach.radius;  // L_k: bound on |p − o_k| for the joint k being visited (Eq. (9))
-  double rate_below = 0.0;    // rotation rates of the joints visited so far (k and below)
-  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
-  {
-    const int j = links[l].parent_joint;
-    if (j < 0)
-      break;
-    const Joint &joint = model.joints()[j];
-    rate_below += rotationRate(motion, l);
+  forEachChainJoint(motion, link, reach, t_a, t_b, relative_to, [&](const ChainJoint &k) {
     // θ_k: how far the joint's axis can turn against n during [t_a, t_b]: the rotations strictly
     // above it (up to relative_to, whose frame carries n along)
-    const double theta = std::max(0.0, rate_to_link - rate_below) * span * (1.0 + 1e-12);
-    const Eigen::Vector3d a_W = X_WL[l].linear() * (joint.type == JointType::Floating ? motion.rootRotationAxis()
-                                                                                       : joint.axis);
+    const double theta = k.rate_above * span * (1.0 + 1e-12);
+    const Eigen::Vector3d a_W =
+        X_WL[k.link].linear() * (k.joint.type == JointType::Floating ? motion.rootRotationAxis() : k.joint.axis);
     const double phi0 = n ? angleBetween(a_W.normalized(), *n) : 0.0;
-    switch (joint.type)
+    switch (k.joint.type)
     {
       case JointType::Revolute:
       case JointType::Continuous:
         // |δ (a × r) · n| = |δ| |r·(n × a)| ≤ |δ| |r_⊥a| |a × n|, Eq. (7); r_⊥a, r's part across
         // the axis, is within axis_radius for the link's own joint and within L_k for the others
-        mu += std::fabs(motion.jointDelta(j)) * (l == link ? reach.axis_radius : lever) *
-              (n ? maxSinNear(phi0, theta) : 1.0);
+        mu += k.delta * k.lever * (n ? maxSinNear(phi0, theta) : 1.0);
         break;
       case JointType::Prismatic:
-        mu += std::fabs(motion.jointDelta(j)) * (n ? maxCosNear(phi0, theta) : 1.0);
+        mu += k.delta * (n ? maxCosNear(phi0, theta) : 1.0);
         break;
       case JointType::Floating:
       {
         // ṗ₀ = R_PJ dp (constant) and ω₀ = angle · R_WL a (constant axis, θ = 0)
-        const Eigen::Vector3d dp_W = joint.X_PJ.linear() * motion.rootPositionDelta();
+        const Eigen::Vector3d dp_W = k.joint.X_PJ.linear() * motion.rootPositionDelta();
         mu += n ? std::fabs(dp_W.dot(*n)) : dp_W.norm();
-        mu += std::fabs(motion.rootRotationAngle()) * lever * (n ? maxSinNear(phi0, 0.0) : 1.0);
+        mu += k.delta * k.lever * (n ? maxSinNear(phi0, 0.0) : 1.0);
         break;
       }
     }
-    if (joint.type != JointType::Floating)
-      lever += linkOffset(motion, l, t_a, t_b);
-  }
+  });
   return (mu + 1e-15) * (1.0 + 1e-12);
+}
+
+double accelerationBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
+                         int relative_to)
+{
+  assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
+  double acceleration = 0.0;
+  forEachChainJoint(motion, link, reach, t_a, t_b, relative_to, [&](const ChainJoint &k) {
+    if (k.joint.type == JointType::Prismatic)
+      acceleration += k.delta * 2.0 * k.rate_above;  // 2 δ_k δ_i (a_i × a_k), i above k
+    else  // δ_k² a_k × (a_k × r) + 2 δ_k δ_i a_i × (a_k × r), i above k
+      acceleration += k.delta * k.lever * (k.delta + 2.0 * k.rate_above);
+  });
+  return (acceleration + 1e-15) * (1.0 + 1e-12);
+}
+
+double sweptBoxWidening(double speed, double acceleration, double span)
+{
+  return std::min(0.5 * speed * span, 0.125 * acceleration * span * span);
 }
 
 int commonAncestor(const RobotModel &model, int a, int b)

@@ -176,7 +176,7 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         options.swept_box_samples, ") must be at least 1; raise it.");
   OMPL_CCD_THROW_UNLESS(options.swept_box_travel > 0.0 && std::isfinite(options.swept_box_travel),
                         "ConservativeAdvancement: swept_box_travel (", options.swept_box_travel,
-                        ") must be positive and finite; use 0.2 (metres).");
+                        ") must be positive and finite; use 0.5 (metres).");
   OMPL_CCD_THROW_UNLESS(options.certificate_max_dims >= 0 && options.certificate_max_dims <= 3,
                         "ConservativeAdvancement: certificate_max_dims (", options.certificate_max_dims,
                         ") must be in [0, 3]; use 2, or 0 for no certificates.");
@@ -262,23 +262,22 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
 void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
 {
   const std::size_t n = bodies_.size();
-  // Motion-bound boxes: bodies' boxes at k/N, k = 0..N, hulls of neighbours widened by μ/(2N):
-  // on [t_k, t_k+1] every point is within μ·min(t − t_k, t_k+1 − t) ≤ μ/(2N) of its place at an end.
+  // Motion-bound boxes: a body's boxes at k/N and (k+1)/N merged and widened by sweptBoxWidening
+  // hold it over [k/N, (k+1)/N]: every point stays within μ/(2N) of its place at an end, and within
+  // A/(8N²) of the chord between its two places, which lies in their box.
   poseAt(ws, motion, 0.0);
-  std::vector<double> half_step(n);
-  double largest = 0.0;
+  std::vector<double> speed(n), widening(n);
   for (std::size_t b = 0; b < n; ++b)
-  {
-    half_step[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0);
-    largest = std::max(largest, half_step[b]);
-  }
+    speed[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0);
+  const double largest = n > 0 ? *std::max_element(speed.begin(), speed.end()) : 0.0;
   // as many pieces as keep the fastest body within swept_box_travel per piece, at most swept_box_samples
   const int samples = static_cast<int>(
       std::clamp(std::ceil(largest / options_.swept_box_travel), 1.0, static_cast<double>(options_.swept_box_samples)));
   ws.samples = samples;
   ws.stats.box_pieces = samples;
-  for (double &h : half_step)
-    h /= 2.0 * samples;
+  for (std::size_t b = 0; b < n; ++b)
+    widening[b] = sweptBoxWidening(
+        speed[b], accelerationBound(motion, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0), 1.0 / samples);
   ws.aabbs.assign(n, Eigen::AlignedBox3d());
   ws.sample_boxes.assign(n, Eigen::AlignedBox3d());
   ws.sampled_sweeps.assign(n, Eigen::AlignedBox3d());
@@ -300,7 +299,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       ws.sampled_sweeps[b].extend(box);
       if (k > 0)
       {
-        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(half_step[b] * (1.0 + 1e-9) + 1e-9 + inflation);
+        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(widening[b] * (1.0 + 1e-9) + 1e-9 + inflation);
         ws.piece_boxes[b * samples + k - 1] = Eigen::AlignedBox3d(piece.min() - widen, piece.max() + widen);
         ws.aabbs[b].extend(ws.piece_boxes[b * samples + k - 1]);
       }
@@ -391,7 +390,8 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const auto widening = [&](const Body &body) {
     const double mu =
         motionBound(motion, ws.start_poses, body.ref.link, body.reach, 0.0, 1.0, nullptr, ancestor);
-    return mu / (2.0 * samples) * (1.0 + 1e-9) + 1e-9 + inflation;
+    const double acceleration = accelerationBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
+    return sweptBoxWidening(mu, acceleration, 1.0 / samples) * (1.0 + 1e-9) + 1e-9 + inflation;
   };
   const double widen_a = widening(A), widen_b = widening(B);
   // the body's box in C's frame at sample k, widened (fixed when the body is on C itself)

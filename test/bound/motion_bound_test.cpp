@@ -140,6 +140,81 @@ TEST(MotionBound, BoundsDisplacementsRelativeToAnAncestor)
   EXPECT_GT(tightest, 0.3);
 }
 
+/// The acceleration bound A keeps every sampled point of every geometry within
+/// A (t − t_0)(t_1 − t)/2 of its chord from p(t_0) to p(t_1), in the world and relative to each
+/// ancestor, on random sub-intervals of random motions.
+TEST(AccelerationBound, KeepsSampledPointsNearTheirChords)
+{
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t checks = 0;
+  double tightest = 0.0;  // largest deviation / bound ratio seen
+  for (const auto &model : test::boundTestModels())
+  {
+    KinematicsWorkspace ws_0(*model), ws_1(*model), ws(*model);
+    for (int trial = 0; trial < 30; ++trial)
+    {
+      const JointMotion motion(*model, test::randomState(*model, rng), test::randomState(*model, rng));
+      double t_0 = unit(rng), t_1 = unit(rng);
+      if (t_0 > t_1)
+        std::swap(t_0, t_1);
+      if (trial % 3 == 0)  // the whole motion, as the box pieces' bound takes it
+        t_0 = 0.0, t_1 = 1.0;
+      forwardKinematics(*model, ws_0, motion.stateAt(t_0));
+      forwardKinematics(*model, ws_1, motion.stateAt(t_1));
+      for (std::size_t l = 0; l < model->links().size(); ++l)
+        for (int c = static_cast<int>(l); c >= -1; c = c >= 0 ? model->links()[c].parent_link : -2)
+        {
+          if (c == static_cast<int>(l))
+            continue;  // c = −1: the world, then every proper ancestor
+          const auto inFrame = [&](const KinematicsWorkspace &kin) {
+            return c < 0 ? kin.X_WL[l] : Eigen::Isometry3d(kin.X_WL[c].inverse() * kin.X_WL[l]);
+          };
+          for (const LinkGeometry &geometry : model->links()[l].geometries)
+          {
+            const BodyReach reach = bodyReach(*model, static_cast<int>(l), geometry);
+            const double bound = accelerationBound(motion, static_cast<int>(l), reach, t_0, t_1, c);
+            const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 40);
+            for (int k = 1; k < 16; ++k)
+            {
+              const double s = k / 16.0, t = t_0 + (t_1 - t_0) * s;
+              forwardKinematics(*model, ws, motion.stateAt(t));
+              const double allowed = bound * (t - t_0) * (t_1 - t) / 2.0;
+              for (const Eigen::Vector3d &p_L : points)
+              {
+                const Eigen::Vector3d chord = (1.0 - s) * (inFrame(ws_0) * p_L) + s * (inFrame(ws_1) * p_L);
+                const double deviation = (inFrame(ws) * p_L - chord).norm();
+                ASSERT_LE(deviation, allowed + 1e-12)
+                    << model->name() << " link " << model->links()[l].name << " relative to " << c << " t " << t;
+                if (allowed > 1e-6)
+                  tightest = std::max(tightest, deviation / allowed);
+                ++checks;
+              }
+            }
+          }
+        }
+    }
+  }
+  std::cout << checks << " chord deviations checked; largest deviation/bound ratio " << tightest << "\n";
+  EXPECT_GT(checks, 100000u);
+  EXPECT_GT(tightest, 0.2);  // the bound is not vacuous
+}
+
+/// Hand-solved: a point at distance r from a single revolute axis turning by δ at a constant rate
+/// accelerates by δ² r (centripetal); the second-order widening of a short piece is the chord's
+/// sagitta bound, of a long one the first-order μ · span/2.
+TEST(AccelerationBound, SingleRevoluteJointClosedForm)
+{
+  const auto model = test::boundTestModels()[2];  // planar 2R: joint_1 about z at the origin
+  Eigen::VectorXd q0 = Eigen::VectorXd::Zero(model->nq()), q1 = q0;
+  q1[0] = 0.5;
+  const JointMotion motion(*model, q0, q1);
+  const int link_1 = model->linkIndex("link_1");
+  EXPECT_NEAR(accelerationBound(motion, link_1, BodyReach{0.8, 0.3}, 0.0, 1.0), 0.25 * 0.3, 1e-12);
+  EXPECT_DOUBLE_EQ(sweptBoxWidening(0.15, 0.075, 0.25), 0.075 * 0.0625 / 8.0);
+  EXPECT_DOUBLE_EQ(sweptBoxWidening(0.15, 100.0, 1.0), 0.075);
+}
+
 /// Hand-solved: a point at distance r from a single revolute axis turning by δ moves at most |δ| r;
 /// along the axis it does not move at all.
 TEST(MotionBound, SingleRevoluteJointClosedForm)

@@ -394,7 +394,7 @@ TEST(ConservativeAdvancement, JointSpaceCertificatesCullSelfPiecesAndKeepTheAnsw
 TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
 {
   // The bar's far corners are 1.00125 m from the hinge: turning it by Δθ moves them by μ =
-  // 1.00125 Δθ, cut into the fewest pieces of at most swept_box_travel = 0.2 m, at most
+  // 1.00125 Δθ, cut into the fewest pieces of at most swept_box_travel = 0.5 m, at most
   // swept_box_samples of them.
   const CollisionWorldPtr world = barWorld({});
   const auto pieces = [&](double turn, const ConservativeAdvancementOptions &options) {
@@ -405,11 +405,12 @@ TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
     EXPECT_EQ(report.verdict, Verdict::Free);
     return report.stats.at("box_pieces");
   };
-  EXPECT_EQ(pieces(0.5, {}), 3.0);  // μ = 0.50 m
-  EXPECT_EQ(pieces(1.5, {}), 8.0);  // μ = 1.50 m
+  EXPECT_EQ(pieces(0.4, {}), 1.0);  // μ = 0.40 m
+  EXPECT_EQ(pieces(0.5, {}), 2.0);  // μ = 0.5006 m
+  EXPECT_EQ(pieces(1.5, {}), 4.0);  // μ = 1.50 m
   ConservativeAdvancementOptions few;
-  few.swept_box_samples = 5;
-  EXPECT_EQ(pieces(1.5, few), 5.0);
+  few.swept_box_samples = 3;
+  EXPECT_EQ(pieces(1.5, few), 3.0);
 }
 
 TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)

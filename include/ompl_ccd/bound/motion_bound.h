@@ -2,7 +2,8 @@
 /// \file motion_bound.h
 /// Motion bounds μ of conservative advancement ([Zhang2007] Sec. 6, Eq. (6)–(10)): how fast any
 /// point of a body fixed in a link can move, overall or along a world direction n, during a
-/// sub-interval [t_a, t_b] of a JointMotion.
+/// sub-interval [t_a, t_b] of a JointMotion; and a bound on its acceleration, which keeps it near
+/// the chord between its two end positions.
 ///
 /// The velocity of a point p of link i is the sum over the moving joints k on the path from the
 /// root to i ([Zhang2007] Eq. (7)–(8), the columns of the geometric Jacobian):
@@ -15,6 +16,18 @@
 /// of a_k(t_a), since the angle of a product of rotations is at most the sum of their angles.
 /// For the body's own joint the lever is its distance from the joint's axis (BodyReach).
 /// Without a direction s_k = 1 (the undirected bound).
+///
+/// Acceleration: every joint value is linear in t (the floating root turns at a constant rate
+/// about a fixed axis and translates linearly), so p̈ = Σ_i Σ_k δ_i δ_k ∂²p/∂q_i∂q_k. For a joint i
+/// at or above a revolute joint k, ∂²p/∂q_i∂q_k = a_i × (a_k × (p − o_k)) (differentiate
+/// a_k × (p − o_k) along q_i and apply the Jacobi identity), of norm at most p's distance from k's
+/// axis; for a prismatic k it is a_i × a_k (norm ≤ 1) and it vanishes when i is prismatic. Hence
+///   |p̈| ≤ Σ_k |δ_k| L_k (|δ_k| + 2 Σ_{i above k} |δ_i|)  over the revolute k,
+///       + Σ_k 2 |δ_k| Σ_{i above k} |δ_i|             over the prismatic k,
+/// the inner sums over rotations only. A C² curve with |p̈| ≤ A stays within
+/// A (t − t_0)(t_1 − t)/2 ≤ A (t_1 − t_0)²/8 of its chord from p(t_0) to p(t_1) (the interpolation
+/// error of a linear function), so a body's sweep over a short piece lies in the box of its two end
+/// positions widened by that: second order in the piece's length, where μ's widening is first.
 ///
 /// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
 /// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
@@ -61,6 +74,21 @@ BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geome
 double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
                    const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n = nullptr,
                    int relative_to = -1);
+
+/** \brief A ≥ 0 such that every point p of a body fixed in link \a link, within \a reach of the
+    link origin and of its joint's axis, satisfies |p̈(t)| ≤ A for all t ∈ [t_a, t_b] (see the file
+    comment); with \a relative_to an ancestor link, p is taken in that link's frame and only the
+    joints below it count. Sound under rounding: padded by a relative 1e-12 and an absolute 1e-15.
+    \pre 0 ≤ t_a ≤ t_b ≤ 1. */
+double accelerationBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
+                         int relative_to = -1);
+
+/** \brief How far beyond the box of its positions at the two ends of a piece of length \a span a
+    point can go during the piece, when its speed is bounded by \a speed (motionBound) and its
+    acceleration by \a acceleration (accelerationBound): it stays within speed · span/2 of its
+    position at the nearer end, and within acceleration · span²/8 of the chord between its end
+    positions, which lies in the box; the smaller of the two. */
+double sweptBoxWidening(double speed, double acceleration, double span);
 
 /** \brief Deepest common ancestor of links \a a and \b b (possibly one of them); -1 if they lie in
     different trees (never for a RobotModel). */

@@ -146,8 +146,8 @@ struct ConservativeAdvancementOptions
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
   /** \brief Dynamic AABBs from Taylor models (Sec. 5) after the sampled motion-bound boxes. Off
-      by default: with up to 32 pieces the sampled boxes leave them about 0.2 pairs per
-      edge to cull, and composing the chain's Taylor models costs more than those pairs' hull
+      by default: the sampled boxes leave them few pairs per edge to cull (about 0.2 when
+      measured, before the boxes' second-order widening made them tighter still), and composing the chain's Taylor models costs more than those pairs' hull
       passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
       bench/ca_culling_benchmark). */
   bool taylor_models = false;
@@ -161,15 +161,17 @@ struct ConservativeAdvancementOptions
   double refine_factor = 1e-3;
   /** \brief Most extra CA steps of that refinement. */
   int refine_steps = 2000;
-  /** \brief Most pieces N of the motion-bound boxes: the box of the bodies at k/N, k = 0..N, each
-      widened by μ/(2N). The boxes of each piece [k/N, (k+1)/N] also cull pairs piece by piece:
-      CA skips the pieces during which a pair's boxes are apart. */
+  /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
+      of each piece's two ends merged and widened by sweptBoxWidening (motion_bound.h: μ/(2N), or
+      the chord's A/(8N²) when smaller). The boxes of each piece [k/N, (k+1)/N] also cull pairs
+      piece by piece: CA skips the pieces during which a pair's boxes are apart. */
   int swept_box_samples = 32;
   /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
       most this much per piece (at most swept_box_samples). Short motions then pay for fewer
-      poses: 0.2 measured 10–30 % faster than a fixed N = 32 on the bundled arm and on Panda
-      (whose PRM edges mostly need fewer), the same on UR5e (whose mostly reach 32). */
-  double swept_box_travel = 0.2;
+      poses. With the chord's second-order widening a piece's box is mostly the box of its two
+      ends, so longer pieces lose little: 0.5 measured fastest on UR5e (free medians 10 % under
+      0.4 and 0.6, 20 % under 0.3) and within 5 % of the best on the bundled arm and Panda. */
+  double swept_box_travel = 0.5;
   /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
       prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
       which it bounds the pair's distance by clearance + tolerance are culled without any CA step.
