@@ -852,7 +852,6 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
                              : std::min(hit ? lower : result.t, capped_lower);
       report.witness = witness(ws.pcl[i], result);
       ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
-      report.stats = ws.stats.toStats();
       return report;
     }
     if (result.status == Advance::Status::Capped)
@@ -865,7 +864,6 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
   report.verdict = capped_lower < kInfinity ? Verdict::Undecided : Verdict::Free;
   report.toc_lower = capped_lower < kInfinity ? capped_lower : 1.0;
   report.toc_upper = 1.0;
-  report.stats = ws.stats.toStats();
   return report;
 }
 
@@ -882,7 +880,14 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = {};
   ws.posed_motion = nullptr;
+  Report report = run(ws, motion, query);
+  if (query.statistics)
+    report.stats = ws.stats.toStats();
+  return report;
+}
 
+Report ConservativeAdvancement::run(Workspace &ws, const JointMotion &motion, const Query &query) const
+{
   ws.stats.pcl_before_culling =  // every scene pair and non-excluded self pair
       static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
   // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early
@@ -896,7 +901,6 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
         report.toc_lower = 0.0;  // nothing was bounded
         report.toc_upper = hit->second.t;
         report.witness = witness(hit->first, hit->second);
-        report.stats = ws.stats.toStats();
         return report;
       }
 
@@ -1012,7 +1016,6 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
     report.verdict = Verdict::Free;
     report.toc_lower = report.toc_upper = 1.0;
   }
-  report.stats = ws.stats.toStats();
   return report;
 }
 }  // namespace ompl_ccd

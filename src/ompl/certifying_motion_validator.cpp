@@ -38,13 +38,13 @@ CertifyingMotionValidator::CertifyingMotionValidator(const ompl::base::SpaceInfo
 bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const ompl::base::State *s2) const
 {
   // Undecided counts as invalid: only a guaranteed Free is a valid motion.
-  return certify(s1, s2, Mode::Decide).verdict == Verdict::Free;
+  return run(s1, s2, Mode::Decide, false).verdict == Verdict::Free;
 }
 
 bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const ompl::base::State *s2,
                                             std::pair<ompl::base::State *, double> &lastValid) const
 {
-  const Report report = certify(s1, s2, Mode::FirstContact);
+  const Report report = run(s1, s2, Mode::FirstContact, false);
   if (report.verdict == Verdict::Free)
     return true;
   // No contact before toc_lower (the certifier's guarantee): the last valid state is there, never
@@ -57,12 +57,19 @@ bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const o
 
 Report CertifyingMotionValidator::certify(const ompl::base::State *s1, const ompl::base::State *s2, Mode mode) const
 {
+  return run(s1, s2, mode, true);
+}
+
+Report CertifyingMotionValidator::run(const ompl::base::State *s1, const ompl::base::State *s2, Mode mode,
+                                      bool statistics) const
+{
   ThreadData &data = thread_data_.local();
   stateToVector(*robot_, s1, data.q1);
   stateToVector(*robot_, s2, data.q2);
   const JointMotion motion(*robot_, data.q1, data.q2);
   Query query = query_;
   query.mode = mode;
+  query.statistics = statistics;
   Report report = certifier_->certify(*data.workspace, motion, query);
 
   // One exit for the counters. OMPL's valid_/invalid_ are plain integers read by its Benchmark after

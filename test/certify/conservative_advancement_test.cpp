@@ -320,6 +320,28 @@ TEST(ConservativeAdvancement, SlabStepsSpareDistanceQueriesAndKeepTheAnswers)
   EXPECT_LT(queries_reusing, queries_querying);
 }
 
+TEST(ConservativeAdvancement, StatisticsOffLeavesTheStatsEmptyAndTheAnswers)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const ConservativeAdvancement ca(world);
+  auto ws = ca.makeWorkspace();
+  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+    for (const test::Edge &edge : seededEdges(*world, 30, 3))
+    {
+      const JointMotion motion(world->robot(), edge.q0, edge.q1);
+      Query query;
+      query.mode = mode;
+      const Report counted = ca.certify(*ws, motion, query);
+      query.statistics = false;
+      const Report plain = ca.certify(*ws, motion, query);
+      EXPECT_EQ(counted.stats.count("box_pieces"), 1u);
+      EXPECT_TRUE(plain.stats.empty());
+      EXPECT_EQ(plain.verdict, counted.verdict);
+      EXPECT_EQ(plain.toc_lower, counted.toc_lower);
+      EXPECT_EQ(plain.toc_upper, counted.toc_upper);
+    }
+}
+
 TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
 {
   // The example arm in its scene: per-piece boxes and reduced hulls cut the hull steps, and the

@@ -42,6 +42,10 @@ struct Query
   /** \brief Width of the TOC bracket in FirstContact mode, and the distance below which a pair
       counts as touching (metres for distances, fraction of [0,1] for time). */
   double tolerance = 1e-3;
+  /** \brief Fill Report::stats. A map of named counters per call costs allocations that a caller
+      reading only the verdict (the OMPL validator's checkMotion) need not pay: with false a
+      certifier may leave the stats empty. */
+  bool statistics = true;
 };
 
 /** \brief Counters of one certification, by name ("distance_queries", "ca_steps", ...). */

@@ -231,6 +231,8 @@ private:
     Eigen::Vector3d n = Eigen::Vector3d::Zero(), n_F = Eigen::Vector3d::Zero();
     double width = 0.0;
   };
+  /** \brief certify() after its checks: the verdict, bounds and witness; the counters in ws.stats. */
+  Report run(Workspace &ws, const JointMotion &motion, const Query &query) const;
   void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   /** \brief Link poses (forward kinematics) at time \a t of \a motion, unless already there. */

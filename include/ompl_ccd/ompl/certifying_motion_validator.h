@@ -33,6 +33,8 @@ public:
   const Query &query() const { return query_; }
 
 private:
+  /** \brief certify(), with Query::statistics = \a statistics (checkMotion reads the verdict only). */
+  Report run(const ompl::base::State *s1, const ompl::base::State *s2, Mode mode, bool statistics) const;
   struct ThreadData
   {
     std::unique_ptr<CertifierWorkspace> workspace;
