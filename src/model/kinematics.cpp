@@ -44,9 +44,10 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
   for (std::size_t j = 0; j < joints.size(); ++j)
   {
     const Joint &joint = joints[j];
-    const Eigen::Isometry3d X_WP = joint.parent_link >= 0 ? ws.X_WL[joint.parent_link] : Eigen::Isometry3d::Identity();
-    // X_PC = X_PJ · M(q), then X_WC = X_WP · X_PC
-    Eigen::Isometry3d X_PC = joint.X_PJ;
+    // X_PC = X_PJ · M(q), then X_WC = X_WP · X_PC (rotation and translation products written out:
+    // Eigen's Isometry product is a call per link)
+    Eigen::Matrix3d R_PC = joint.X_PJ.linear();
+    Eigen::Vector3d p_PC = joint.X_PJ.translation();
     const KinematicsWorkspace::JointTerms &terms = ws.joint_terms[j];
     const double v = ws.joint_values[j];
     switch (joint.type)
@@ -55,24 +56,32 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
       {
         // q = x y z qx qy qz qw: M = Translation(x, y, z) · Rotation(normalised quaternion)
         const int i = joint.q_index;
-        Eigen::Isometry3d M = Eigen::Isometry3d::Identity();
-        M.translation() = q.segment<3>(i);
-        M.linear() = Eigen::Quaterniond(q[i + 6], q[i + 3], q[i + 4], q[i + 5]).normalized().toRotationMatrix();
-        X_PC = joint.X_PJ * M;
+        p_PC += R_PC * q.segment<3>(i);
+        R_PC = R_PC * Eigen::Quaterniond(q[i + 6], q[i + 3], q[i + 4], q[i + 5]).normalized().toRotationMatrix();
         break;
       }
       case JointType::Prismatic:
-        X_PC.translation() += v * terms.u_P;
+        p_PC += v * terms.u_P;
         break;
       case JointType::Revolute:
       case JointType::Continuous:
       {
         const Eigen::Vector2d sc = sinCos(j, v);
-        X_PC.linear() = terms.A + sc[0] * terms.B - sc[1] * terms.C;
+        R_PC = terms.A + sc[0] * terms.B - sc[1] * terms.C;
         break;
       }
     }
-    ws.X_WL[joint.child_link] = X_WP * X_PC;
+    Eigen::Isometry3d &X_WC = ws.X_WL[joint.child_link];
+    if (joint.parent_link < 0)
+    {
+      X_WC.linear() = R_PC;
+      X_WC.translation() = p_PC;
+      continue;
+    }
+    const Eigen::Isometry3d &X_WP = ws.X_WL[joint.parent_link];
+    X_WC.linear().noalias() = X_WP.linear() * R_PC;
+    X_WC.translation().noalias() = X_WP.linear() * p_PC;
+    X_WC.translation() += X_WP.translation();
   }
 }
 }  // namespace
