@@ -805,14 +805,10 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
     const fcl::CollisionObjectd &a = *ws.mesh_objects[pair.a], &b = *ws.mesh_objects[pair.b];
     if (!a.getAABB().overlap(b.getAABB()))
       continue;
-    if (const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b])
-    {
-      // the pair's certificate bounds its distance at t above zero: no collision to look for
-      ws.open_spans.clear();
-      certificate->openSpans(motion, t, t, std::numeric_limits<double>::min(), ws.open_spans);
-      if (ws.open_spans.empty())
-        continue;
-    }
+    // the pair's certificate bounds its distance at t above zero: no collision to look for
+    const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b];
+    if (certificate && certificate->lowerBoundAt(motion, t) > 0.0)
+      continue;
     if (fcl::collide(&a, &b, request, result) > 0)
       return std::make_pair(pair, probeHit(result, t));
   }

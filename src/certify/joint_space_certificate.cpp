@@ -27,7 +27,7 @@ namespace
 /// makes mesh distances far from contact much cheaper.
 constexpr double kDistanceRelErr = 0.25;
 
-/// Deepest cell: openSpans() keeps at most one pending half per level on a fixed stack.
+/// Deepest cell (bounds the recursion of openSpans()).
 constexpr int kMaxDepth = 60;
 
 /// A revolved cover larger than this many times its body's box is not used.
@@ -241,7 +241,15 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
            motionBound(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, nullptr, ancestor);
   };
 
-  Cell root;
+  // Cells are refined breadth first (the budget refines the whole box evenly), with their boxes;
+  // the certificate keeps them compact, in depth-first order.
+  struct BuildCell
+  {
+    std::array<double, 3> lo{}, hi{};
+    double lower = 0.0;
+    int child = -1, split = 0, depth = 0;
+  };
+  BuildCell root;
   for (std::size_t k = 0; k < dims; ++k)
   {
     const Joint &joint = robot.joints()[joints[k]];
@@ -254,6 +262,8 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
       certificate.period_[k] = kTurn;
     }
   }
+  certificate.root_lo_ = root.lo;
+  certificate.root_hi_ = root.hi;
   // how much each joint moves the bodies per unit of its value: cells are halved along the
   // joint whose half-width moves them most
   std::array<double, 3> weight{};
@@ -263,22 +273,24 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     hi[k] = root.hi[k];
     weight[k] = root.hi[k] > root.lo[k] ? reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
   }
-  certificate.cells_.push_back(root);
-  std::deque<int> pending{0};  // breadth first: the budget refines the whole box evenly
+  std::vector<BuildCell> cells{root};
+  std::deque<int> pending{0};
   while (!pending.empty())
   {
     const int i = pending.front();
     pending.pop_front();
-    Cell &cell = certificate.cells_[i];
+    BuildCell &cell = cells[i];
     std::array<double, 3> centre{};
     for (std::size_t k = 0; k < dims; ++k)
       centre[k] = 0.5 * (cell.lo[k] + cell.hi[k]);
     // every point of the cell is within half the corner-to-corner reach of the centre
     const double half_reach = 0.5 * reachBetween(cell.lo, cell.hi);
     cell.lower = distanceAt(centre) - half_reach - 1e-12;
+    if (std::isnan(cell.lower))  // certifies nothing (and must not hide in a subtree's least bound)
+      cell.lower = -std::numeric_limits<double>::infinity();
     // no cut when the cell is certified, the budget is spent, or the cell is so small that its
     // bound is the centre's distance to within margin/20 (halves would gain nothing)
-    if (cell.lower >= options.margin || certificate.cells_.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
+    if (cell.lower >= options.margin || cells.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
         half_reach < 0.05 * options.margin || cell.depth >= kMaxDepth)
       continue;
     std::size_t split = 0;
@@ -287,22 +299,40 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
         split = k;
     if (dims == 0 || !(cell.hi[split] > cell.lo[split]))
       continue;
-    Cell low = cell, high = cell;
-    low.hi[split] = high.lo[split] = centre[split];
+    BuildCell low = cell, high = cell;
+    // the midpoint, as queries recompute it from the parent's box
+    low.hi[split] = high.lo[split] = 0.5 * (cell.lo[split] + cell.hi[split]);
     low.child = high.child = -1;
     low.depth = high.depth = cell.depth + 1;
-    cell.child = static_cast<int>(certificate.cells_.size());  // before the push invalidates cell
-    certificate.cells_.push_back(low);
-    certificate.cells_.push_back(high);
-    pending.push_back(certificate.cells_[i].child);
-    pending.push_back(certificate.cells_[i].child + 1);
+    cell.split = static_cast<int>(split);
+    cell.child = static_cast<int>(cells.size());  // before the push invalidates cell
+    cells.push_back(low);
+    cells.push_back(high);
+    pending.push_back(cells[i].child);
+    pending.push_back(cells[i].child + 1);
   }
   // children come after their parent: the least bound of each subtree, leaves first
-  for (std::size_t i = certificate.cells_.size(); i-- > 0;)
+  std::vector<double> least(cells.size());
+  for (std::size_t i = cells.size(); i-- > 0;)
+    least[i] = cells[i].child < 0 ? cells[i].lower : std::min(least[cells[i].child], least[cells[i].child + 1]);
+  // depth-first order: a cell's low half right after it
+  std::vector<std::pair<int, int>> stack{{0, -1}};  // (build cell, compact parent whose high half it is)
+  while (!stack.empty())
   {
-    Cell &cell = certificate.cells_[i];
-    cell.least = cell.child < 0 ? cell.lower
-                                : std::min(certificate.cells_[cell.child].least, certificate.cells_[cell.child + 1].least);
+    const auto [i, parent] = stack.back();
+    stack.pop_back();
+    if (parent >= 0)
+      certificate.cells_[parent].high = static_cast<int>(certificate.cells_.size());
+    Cell compact;
+    compact.least = least[i];
+    compact.split = cells[i].split;
+    certificate.cells_.push_back(compact);
+    if (cells[i].child >= 0)
+    {
+      // the high half waits for the low half's whole subtree
+      stack.emplace_back(cells[i].child + 1, static_cast<int>(certificate.cells_.size()) - 1);
+      stack.emplace_back(cells[i].child, -1);
+    }
   }
   return certificate;
 }
@@ -311,7 +341,6 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
                                       std::vector<std::pair<double, double>> &spans) const
 {
   const std::size_t dims = joints_.size();
-  const Cell &root = cells_[0];
   // the joints' values on JointMotion::stateAt's segment q0 + (q1 − q0) t
   const auto valuesAt = [&](double t) {
     std::array<double, 3> values{};
@@ -326,7 +355,7 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
   {
     if (period_[k] == 0.0)
     {
-      if (!(root.lo[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root.hi[k]))  // leaves the box
+      if (!(root_lo_[k] <= std::min(a[k], b[k]) && std::max(a[k], b[k]) <= root_hi_[k]))  // leaves the box
       {
         spans.emplace_back(t_a, t_b);
         return;
@@ -335,10 +364,10 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
     }
     if (a[k] == b[k])
       continue;
-    const double first = std::ceil((std::min(a[k], b[k]) - root.lo[k]) / period_[k]);
-    const double last = std::floor((std::max(a[k], b[k]) - root.lo[k]) / period_[k]);
+    const double first = std::ceil((std::min(a[k], b[k]) - root_lo_[k]) / period_[k]);
+    const double last = std::floor((std::max(a[k], b[k]) - root_lo_[k]) / period_[k]);
     for (double m = first; m <= last; ++m)
-      cuts.push_back(std::clamp(t_a + (t_b - t_a) * (root.lo[k] + m * period_[k] - a[k]) / (b[k] - a[k]), t_a, t_b));
+      cuts.push_back(std::clamp(t_a + (t_b - t_a) * (root_lo_[k] + m * period_[k] - a[k]) / (b[k] - a[k]), t_a, t_b));
   }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
@@ -354,7 +383,7 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
     for (std::size_t k = 0; k < dims; ++k)
       if (period_[k] != 0.0)
       {
-        const double turns = std::floor((0.5 * (from[k] + to[k]) - root.lo[k]) / period_[k]);
+        const double turns = std::floor((0.5 * (from[k] + to[k]) - root_lo_[k]) / period_[k]);
         from[k] -= turns * period_[k];
         to[k] -= turns * period_[k];
       }
@@ -366,51 +395,82 @@ void JointSpaceCertificate::openSpansInBox(const std::array<double, 3> &a, const
                                            double t_b, double threshold,
                                            std::vector<std::pair<double, double>> &spans) const
 {
-  const std::size_t dims = joints_.size();
-  // depth first: each level leaves at most one half pending, and no cell is deeper than kMaxDepth
-  std::array<int, 64> stack{};
-  std::size_t pending = 0;
-  stack[pending++] = 0;
-  while (pending > 0)
+  SegmentQuery query{a, b, t_a, t_b, threshold, joints_.size(), spans};
+  std::array<double, 3> lo = root_lo_, hi = root_hi_;
+  collectOpenSpans(0, lo, hi, query);
+}
+
+void JointSpaceCertificate::collectOpenSpans(int i, std::array<double, 3> &lo, std::array<double, 3> &hi,
+                                             SegmentQuery &query) const
+{
+  const Cell &cell = cells_[i];
+  if (cell.least >= query.threshold)  // every leaf below is certified
+    return;
+  double s_in, s_out;
+  if (!clipSegment(query.a, query.b, lo, hi, query.dims, s_in, s_out))
+    return;
+  if (cell.high < 0)
   {
-    const Cell &cell = cells_[stack[--pending]];
-    if (cell.least >= threshold)  // every leaf below is certified
-      continue;
-    double s_in, s_out;
-    if (!clipSegment(a, b, cell.lo, cell.hi, dims, s_in, s_out))
-      continue;
-    if (cell.child >= 0)
-    {
-      stack[pending++] = cell.child;
-      stack[pending++] = cell.child + 1;
-    }
-    else if (!(cell.lower >= threshold))  // s ∈ [0, 1] along the piece, widened by rounding slack
-      spans.emplace_back(std::max(t_a, t_a + (t_b - t_a) * s_in - 1e-12),
-                         std::min(t_b, t_a + (t_b - t_a) * s_out + 1e-12));
+    // s ∈ [0, 1] along the piece, widened by rounding slack
+    const double t_a = query.t_a, t_b = query.t_b;
+    query.spans.emplace_back(std::max(t_a, t_a + (t_b - t_a) * s_in - 1e-12),
+                             std::min(t_b, t_a + (t_b - t_a) * s_out + 1e-12));
+    return;
   }
+  // the halves' boxes: this one's, cut at the midpoint along the split joint
+  const int k = cell.split;
+  const double low_end = lo[k], high_end = hi[k], middle = 0.5 * (low_end + high_end);
+  hi[k] = middle;
+  collectOpenSpans(i + 1, lo, hi, query);
+  hi[k] = high_end;
+  lo[k] = middle;
+  collectOpenSpans(cell.high, lo, hi, query);
+  lo[k] = low_end;
 }
 
 std::size_t JointSpaceCertificate::cells() const
 {
-  return static_cast<std::size_t>(std::count_if(cells_.begin(), cells_.end(), [](const Cell &c) { return c.child < 0; }));
+  return static_cast<std::size_t>(std::count_if(cells_.begin(), cells_.end(), [](const Cell &c) { return c.high < 0; }));
+}
+
+double JointSpaceCertificate::leafBound(std::array<double, 3> values) const
+{
+  std::array<double, 3> lo = root_lo_, hi = root_hi_;
+  for (std::size_t k = 0; k < joints_.size(); ++k)  // a periodic joint's value in the root's turn
+    if (period_[k] != 0.0)
+      values[k] -= std::floor((values[k] - root_lo_[k]) / period_[k]) * period_[k];
+  int i = 0;
+  while (cells_[i].high >= 0)
+  {
+    const int k = cells_[i].split;
+    const double middle = 0.5 * (lo[k] + hi[k]);
+    if (values[k] <= middle)
+    {
+      hi[k] = middle;
+      i += 1;
+    }
+    else
+    {
+      lo[k] = middle;
+      i = cells_[i].high;
+    }
+  }
+  return cells_[i].least;
 }
 
 double JointSpaceCertificate::lowerBoundAt(const std::vector<double> &values) const
 {
-  int i = 0;
-  std::vector<double> folded = values;  // a periodic joint's value in the root's turn
+  std::array<double, 3> folded{};
+  std::copy(values.begin(), values.end(), folded.begin());
+  return leafBound(folded);
+}
+
+double JointSpaceCertificate::lowerBoundAt(const JointMotion &motion, double t) const
+{
+  std::array<double, 3> values{};
   for (std::size_t k = 0; k < joints_.size(); ++k)
-    if (period_[k] != 0.0)
-      folded[k] -= std::floor((folded[k] - cells_[0].lo[k]) / period_[k]) * period_[k];
-  while (cells_[i].child >= 0)
-  {
-    const Cell &low = cells_[cells_[i].child];
-    bool in_low = true;
-    for (std::size_t k = 0; k < joints_.size(); ++k)
-      in_low = in_low && folded[k] <= low.hi[k];
-    i = in_low ? cells_[i].child : cells_[i].child + 1;
-  }
-  return cells_[i].lower;
+    values[k] = motion.jointStart(joints_[k]) + motion.jointDelta(joints_[k]) * t;
+  return leafBound(values);
 }
 
 namespace

@@ -103,6 +103,12 @@ TEST_P(JointSpaceCertificateWorlds, CellBoundsHoldAtRandomConfigurations)
       ASSERT_GE(exactDistance(*world, kinematics, pair.a, pair.b, edge.q0), bound);
       positive += bound > 0.0;
       ++checks;
+      // the same lookup along a motion, inside it
+      const JointMotion motion(world->robot(), edge.q0, edge.q1);
+      const double along = pair.certificate.lowerBoundAt(motion, 0.37);
+      ASSERT_GE(exactDistance(*world, kinematics, pair.a, pair.b, motion.stateAt(0.37)), along);
+      positive += along > 0.0;
+      ++checks;
     }
   std::cout << checks << " configurations checked, " << positive << " with a positive bound\n";
   EXPECT_GT(positive, checks / 4);  // the bounds are not vacuous

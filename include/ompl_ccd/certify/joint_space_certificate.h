@@ -77,30 +77,49 @@ public:
   /** \brief The relative joints (indices in RobotModel::joints()). */
   const std::vector<int> &joints() const { return joints_; }
   /** \brief The lower bound of a leaf holding the joint values \a values (one per joints(),
-      inside the limits). */
+      inside the limits; a periodic joint's in any turn). */
   double lowerBoundAt(const std::vector<double> &values) const;
+  /** \brief The lower bound of a leaf holding the joints' values at time \a t of \a motion, which
+      stay inside the limits of the joints cut over their limits. */
+  double lowerBoundAt(const JointMotion &motion, double t) const;
   /** \brief 2π for a joint whose cells cover one turn of its range, 0 for one cut over its limits. */
   double period(std::size_t k) const { return period_[k]; }
 
 private:
-  /** \brief A cell: box [lo, hi] over the relative joints; a leaf holds its bound, an inner cell
-      its two halves at child, child + 1. */
+  /** \brief A cell of the tree, in depth-first order: an inner cell's halves along dimension
+      \e split, cut at the midpoint of its box, are the next cell (low half) and cell \e high
+      (high half); boxes are not stored but halved from the root's on the way down. 16 bytes, so
+      that a query's walk touches few cache lines. */
   struct Cell
   {
-    std::array<double, 3> lo{}, hi{};
-    double lower = 0.0;
-    /** \brief The least lower bound of the leaves below (a leaf's own): openSpans skips a
+    /** \brief The least lower bound of the leaves below (a leaf's own bound): a query skips a
         subtree certified all through. */
     double least = 0.0;
-    int child = -1;
-    int depth = 0;
+    /** \brief Index of the high half; −1 for a leaf. */
+    int high = -1;
+    int split = 0;
   };
   /** \brief openSpans for the straight segment a → b (times t_a → t_b) in the root cell's box. */
   void openSpansInBox(const std::array<double, 3> &a, const std::array<double, 3> &b, double t_a, double t_b,
                       double threshold, std::vector<std::pair<double, double>> &spans) const;
+  /** \brief What openSpansInBox asks of every cell. */
+  struct SegmentQuery
+  {
+    const std::array<double, 3> &a, &b;
+    double t_a, t_b, threshold;
+    std::size_t dims;
+    std::vector<std::pair<double, double>> &spans;
+  };
+  /** \brief Appends the open spans of the segment in cell \a i, whose box is [lo, hi] (restored on
+      return), to query.spans. */
+  void collectOpenSpans(int i, std::array<double, 3> &lo, std::array<double, 3> &hi, SegmentQuery &query) const;
+  /** \brief The bound of the leaf holding \a values, folded into the root's turn. */
+  double leafBound(std::array<double, 3> values) const;
 
   std::vector<int> joints_;
   std::array<double, 3> period_{};
+  /** \brief The root cell's box: the joints' limits (one turn of a periodic joint). */
+  std::array<double, 3> root_lo_{}, root_hi_{};
   std::vector<Cell> cells_;
 };
 
