@@ -72,7 +72,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   {
     for (const Body &body : ca.bodies_)
     {
-      mesh_objects.push_back(makeObject(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
+      mesh_objects.push_back(std::make_unique<BoxedCollisionObject>(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
       surface_objects.push_back(body.surface ? makeObject(body.surface->triangles) : nullptr);
       hull_objects.push_back(makeObject(body.hull->fclGeometry()));
     }
@@ -82,8 +82,12 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   double posed_time = std::numeric_limits<double>::quiet_NaN();
   const JointMotion *posed_motion = nullptr;
   Eigen::VectorXd q;
-  /** \brief surface_objects[b]: body b's primitive surface (exact distances), or null. */
-  std::vector<std::unique_ptr<fcl::CollisionObjectd>> mesh_objects, hull_objects, surface_objects;
+  /** \brief mesh_objects[b]: body b's geometry (its AABB set by the probes); surface_objects[b]:
+      its primitive surface (exact distances), or null. */
+  std::vector<std::unique_ptr<BoxedCollisionObject>> mesh_objects;
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> hull_objects, surface_objects;
+  /** \brief A probe's body boxes (world frame). */
+  std::vector<Eigen::AlignedBox3d> probe_boxes;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
   /** \brief Union of body b's boxes at the samples k/N, not widened: inside every box enclosing its
@@ -555,9 +559,12 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
                                                                   double contact_distance, const Query &query) const
 {
   const BodyPair &pair = ws.pcl[i];
-  const auto &objects = hulls ? ws.hull_objects : ws.mesh_objects;
+  const auto objectOf = [&](int body) -> const fcl::CollisionObjectd & {
+    return hulls ? *ws.hull_objects[body] : *ws.mesh_objects[body];
+  };
+  const fcl::CollisionObjectd &object_a = objectOf(pair.a);
   const fcl::CollisionObjectd &other =
-      pair.b >= 0 ? *objects[pair.b]
+      pair.b >= 0 ? objectOf(pair.b)
                   : (hulls ? *obstacle_hull_objects_[pair.obstacle] : world_->scene().object(pair.obstacle));
   // exact distances: a box or cylinder as triangles around it, within `gap` of it
   const fcl::CollisionObjectd *surface_a = ws.surface_objects[pair.a].get();
@@ -565,7 +572,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       pair.b >= 0 ? ws.surface_objects[pair.b].get() : obstacle_surface_objects_[pair.obstacle].get();
   const auto gapOf = [&](int body) { return bodies_[body].surface ? bodies_[body].surface->gap : 0.0; };
   const double surface_gap = gapOf(pair.a) + (pair.b >= 0 ? gapOf(pair.b) : obstacle_surface_gaps_[pair.obstacle]);
-  const fcl::CollisionObjectd &exact_a = surface_a ? *surface_a : *objects[pair.a];
+  const fcl::CollisionObjectd &exact_a = surface_a ? *surface_a : object_a;
   const fcl::CollisionObjectd &exact_other = surface_other ? *surface_other : other;
   auto &stats = ws.stats;
   Advance result;
@@ -608,7 +615,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       bool apart = true;
       if (hulls)
       {
-        apart = convexNearestPoints(*objects[pair.a], other, nearest);
+        apart = convexNearestPoints(object_a, other, nearest);
         stats.hull_distance_queries += 1;
       }
       else
@@ -631,7 +638,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
         {
           fcl::CollisionRequestd request(1, true);
           fcl::CollisionResultd overlap;
-          if (fcl::collide(objects[pair.a].get(), &other, request, overlap) > 0)
+          if (fcl::collide(&object_a, &other, request, overlap) > 0)
           {
             d = 0.0;
             nearest.p_WA = nearest.p_WB = overlap.getContact(0).pos;
@@ -661,7 +668,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       if (touching && !hulls && surface_gap > 0.0 && !(d + 2.0 * surface_gap - query.clearance < contact_distance))
       {
         NearestPoints on_primitives;
-        const double above = pairDistanceUpperBound(*objects[pair.a], other, &on_primitives);
+        const double above = pairDistanceUpperBound(object_a, other, &on_primitives);
         stats.distance_queries += 1;
         touching = above - query.clearance < contact_distance;
         if (touching)
@@ -784,12 +791,15 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
 {
   poseAt(ws, motion, t);
   const RobotModel &robot = world_->robot();
+  // each body placed, with the box of its own box turned (tighter than FCL's computeAABB)
+  ws.probe_boxes.resize(bodies_.size());
   for (std::size_t b = 0; b < bodies_.size(); ++b)
   {
     const BodyRef &ref = bodies_[b].ref;
-    ws.mesh_objects[b]->setTransform(ws.kinematics.X_WL[ref.link] *
-                                     robot.links()[ref.link].geometries[ref.geometry].X_LG);
-    ws.mesh_objects[b]->computeAABB();
+    const Eigen::Isometry3d &X_WL = ws.kinematics.X_WL[ref.link];
+    ws.mesh_objects[b]->setTransform(X_WL * robot.links()[ref.link].geometries[ref.geometry].X_LG);
+    ws.probe_boxes[b] = worldAabb(X_WL, bodies_[b].box);
+    ws.mesh_objects[b]->setAabb(ws.probe_boxes[b]);
   }
   ws.stats.collision_probes += 1;
   fcl::CollisionRequestd request(1, true);  // FCL's contact point is the witness
@@ -802,9 +812,9 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
   }
   for (const BodyPair &pair : self_pairs_)
   {
-    const fcl::CollisionObjectd &a = *ws.mesh_objects[pair.a], &b = *ws.mesh_objects[pair.b];
-    if (!a.getAABB().overlap(b.getAABB()))
+    if (!ws.probe_boxes[pair.a].intersects(ws.probe_boxes[pair.b]))
       continue;
+    const fcl::CollisionObjectd &a = *ws.mesh_objects[pair.a], &b = *ws.mesh_objects[pair.b];
     // the pair's certificate bounds its distance at t above zero: no collision to look for
     const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b];
     if (certificate && certificate->lowerBoundAt(motion, t) > 0.0)

@@ -39,7 +39,8 @@ bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Ei
 
 /** \brief The first scene obstacle that the posed \a object touches (the scene's broadphase, then
     FCL's narrow phase with \a request, whose result goes to \a result): its index, or -1.
-    \pre object's AABB is computed (CollisionObject::computeAABB after setTransform). */
+    \pre object's AABB holds it at its transform (CollisionObject::computeAABB after setTransform,
+         or a tighter box: BoxedCollisionObject). */
 int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
                      fcl::CollisionResultd &result);
 

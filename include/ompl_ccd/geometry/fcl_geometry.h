@@ -2,7 +2,9 @@
 /// \file fcl_geometry.h
 /// Conversion of a CollisionShape to the FCL geometry used for queries.
 
+#include <Eigen/Geometry>
 #include <fcl/geometry/collision_geometry.h>
+#include <fcl/narrowphase/collision_object.h>
 #include <memory>
 #include <optional>
 
@@ -15,6 +17,23 @@ using FclGeometryPtr = std::shared_ptr<fcl::CollisionGeometryd>;
 /** \brief Mesh → fcl::BVHModel<fcl::OBBRSSd>; box, cylinder, sphere → the FCL primitive.
     The result is built once and only read afterwards (safe to share between threads). */
 FclGeometryPtr makeFclGeometry(const CollisionShape &shape);
+
+/** \brief An FCL object whose world AABB the caller sets. FCL's computeAABB() bounds a turned
+    geometry by the sphere around its local box, up to √3 times wider than the box turned: a
+    broadphase or pair test on a box from the geometry's own turned box (dynamic_aabb.h's
+    worldAabb) meets fewer neighbours. */
+class BoxedCollisionObject : public fcl::CollisionObjectd
+{
+public:
+  using fcl::CollisionObjectd::CollisionObjectd;
+  /** \brief Sets the object's world AABB (what getAABB() returns) to \a box, which must hold the
+      geometry at the object's transform. */
+  void setAabb(const Eigen::AlignedBox3d &box)
+  {
+    aabb.min_ = box.min();
+    aabb.max_ = box.max();
+  }
+};
 
 /** \brief Triangles around a primitive, for exact distances: FCL measures two triangle
     hierarchies with exact triangle–triangle distances, where a box or cylinder primitive goes
