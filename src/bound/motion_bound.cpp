@@ -189,8 +189,31 @@ BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geome
   return reach;
 }
 
-double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
-                   const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n, int relative_to)
+double motionBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
+                   int relative_to)
+{
+  assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
+  double mu = 0.0;
+  forEachChainJoint(motion, link, reach, t_a, t_b, relative_to, [&](const ChainJoint &k) {
+    switch (k.joint.type)
+    {
+      case JointType::Revolute:
+      case JointType::Continuous:
+        mu += k.delta * k.lever;  // |δ (a × r)| ≤ |δ| |r_⊥a|, Eq. (7)
+        break;
+      case JointType::Prismatic:
+        mu += k.delta;
+        break;
+      case JointType::Floating:  // ṗ₀ = R_PJ dp and ω₀ = angle · a
+        mu += (k.joint.X_PJ.linear() * motion.rootPositionDelta()).norm() + k.delta * k.lever;
+        break;
+    }
+  });
+  return (mu + 1e-15) * (1.0 + 1e-12);
+}
+
+double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
+                        const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d &n, int relative_to)
 {
   assert(0.0 <= t_a && t_a <= t_b && t_b <= 1.0);
   const double span = t_b - t_a;
@@ -201,26 +224,23 @@ double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3
     const double theta = k.rate_above * span * (1.0 + 1e-12);
     const Eigen::Vector3d a_W =
         X_WL[k.link].linear() * (k.joint.type == JointType::Floating ? motion.rootRotationAxis() : k.joint.axis);
-    const double phi0 = n ? angleBetween(a_W.normalized(), *n) : 0.0;
+    const double phi0 = angleBetween(a_W.normalized(), n);
     switch (k.joint.type)
     {
       case JointType::Revolute:
       case JointType::Continuous:
         // |δ (a × r) · n| = |δ| |r·(n × a)| ≤ |δ| |r_⊥a| |a × n|, Eq. (7); r_⊥a, r's part across
         // the axis, is within axis_radius for the link's own joint and within L_k for the others
-        mu += k.delta * k.lever * (n ? maxSinNear(phi0, theta) : 1.0);
+        mu += k.delta * k.lever * maxSinNear(phi0, theta);
         break;
       case JointType::Prismatic:
-        mu += k.delta * (n ? maxCosNear(phi0, theta) : 1.0);
+        mu += k.delta * maxCosNear(phi0, theta);
         break;
       case JointType::Floating:
-      {
         // ṗ₀ = R_PJ dp (constant) and ω₀ = angle · R_WL a (constant axis, θ = 0)
-        const Eigen::Vector3d dp_W = k.joint.X_PJ.linear() * motion.rootPositionDelta();
-        mu += n ? std::fabs(dp_W.dot(*n)) : dp_W.norm();
-        mu += k.delta * k.lever * (n ? maxSinNear(phi0, 0.0) : 1.0);
+        mu += std::fabs((k.joint.X_PJ.linear() * motion.rootPositionDelta()).dot(n)) +
+              k.delta * k.lever * maxSinNear(phi0, 0.0);
         break;
-      }
     }
   });
   return (mu + 1e-15) * (1.0 + 1e-12);

@@ -95,8 +95,6 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<Eigen::AlignedBox3d> sampled_sweeps;
   /** \brief Link poses at the samples k/N, k = 0..N: link l's at [k · links + l]. */
   std::vector<Eigen::Isometry3d> sample_poses;
-  /** \brief Link poses at t = 0 (the motion bounds' joint axes). */
-  std::vector<Eigen::Isometry3d> start_poses;
   /** \brief Motion-bound box of body b over piece k = [k/N, (k+1)/N] at [b · N + k], inflated. */
   std::vector<Eigen::AlignedBox3d> piece_boxes;
   /** \brief Pieces N of the motion-bound boxes of this motion (computeAabbs). */
@@ -269,10 +267,9 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   // Motion-bound boxes: a body's boxes at k/N and (k+1)/N merged and widened by sweptBoxWidening
   // hold it over [k/N, (k+1)/N]: every point stays within μ/(2N) of its place at an end, and within
   // A/(8N²) of the chord between its two places, which lies in their box.
-  poseAt(ws, motion, 0.0);
   std::vector<double> speed(n), widening(n);
   for (std::size_t b = 0; b < n; ++b)
-    speed[b] = motionBound(motion, ws.kinematics.X_WL, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0);
+    speed[b] = motionBound(motion, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0);
   const double largest = n > 0 ? *std::max_element(speed.begin(), speed.end()) : 0.0;
   // as many pieces as keep the fastest body within swept_box_travel per piece, at most swept_box_samples
   const int samples = static_cast<int>(
@@ -287,15 +284,13 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   ws.sampled_sweeps.assign(n, Eigen::AlignedBox3d());
   ws.piece_boxes.assign(n * samples, Eigen::AlignedBox3d());
   const std::size_t links = world_->robot().links().size();
-  ws.sample_poses.resize((samples + 1) * links);
-  ws.posed_motion = nullptr;  // the samples' poses are carried from one to the next, not cached
-  forwardKinematicsAlong(motion, samples, ws.kinematics, ws.q, [&](int k) {
-    std::copy(ws.kinematics.X_WL.begin(), ws.kinematics.X_WL.end(), ws.sample_poses.begin() + k * links);
-    if (k == 0)
-      ws.start_poses = ws.kinematics.X_WL;
+  forwardKinematicsAlong(motion, samples, ws.kinematics, ws.sample_poses);
+  for (int k = 0; k <= samples; ++k)
+  {
+    const Eigen::Isometry3d *X_WL = &ws.sample_poses[k * links];
     for (std::size_t b = 0; b < n; ++b)
     {
-      const Eigen::AlignedBox3d box = worldAabb(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
+      const Eigen::AlignedBox3d box = worldAabb(X_WL[bodies_[b].ref.link], bodies_[b].box);
       Eigen::AlignedBox3d piece = box;
       if (k > 0)
         piece.extend(ws.sample_boxes[b]);
@@ -308,7 +303,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
         ws.aabbs[b].extend(ws.piece_boxes[b * samples + k - 1]);
       }
     }
-  });
+  }
 }
 
 void ConservativeAdvancement::cullPieces(Workspace &ws) const
@@ -393,7 +388,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const std::size_t links = robot.links().size();
   const auto widening = [&](const Body &body) {
     const double mu =
-        motionBound(motion, ws.start_poses, body.ref.link, body.reach, 0.0, 1.0, nullptr, ancestor);
+        motionBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
     const double acceleration = accelerationBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
     return sweptBoxWidening(mu, acceleration, 1.0 / samples) * (1.0 + 1e-9) + 1e-9 + inflation;
   };
@@ -533,20 +528,19 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   const Body &A = bodies_[pair.a];
   // Undirected: the distance shrinks at most at the relative speed, [Zhang2007] Eq. (4)
   // (a self pair's motions relative to its common ancestor)
-  double mu = motionBound(motion, X_WL, A.ref.link, A.reach, t, t_limit, nullptr, pair.ancestor);
+  double mu = motionBound(motion, A.ref.link, A.reach, t, t_limit, pair.ancestor);
   if (pair.b >= 0)
-    mu += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, nullptr,
-                      pair.ancestor);
+    mu += motionBound(motion, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, pair.ancestor);
   double dt = mu > 0.0 ? (d - query.clearance) / mu : kInfinity;
   // Directed: the slab between the hulls along n (fixed in the pair's frame) shrinks at most at
   // μ_A(n) + μ_B(n)
   if (separation.valid && separation.width > query.clearance)
   {
     const Eigen::Vector3d &n = separation.n;
-    double mu_n = motionBound(motion, X_WL, A.ref.link, A.reach, t, t_limit, &n, pair.ancestor);
+    double mu_n = motionBoundAlong(motion, X_WL, A.ref.link, A.reach, t, t_limit, n, pair.ancestor);
     if (pair.b >= 0)
-      mu_n += motionBound(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, &n,
-                          pair.ancestor);
+      mu_n += motionBoundAlong(motion, X_WL, bodies_[pair.b].ref.link, bodies_[pair.b].reach, t, t_limit, n,
+                               pair.ancestor);
     dt = std::max(dt, mu_n > 0.0 ? (separation.width - query.clearance) / mu_n : kInfinity);
   }
   // division rounding; a NaN bound certifies nothing (the step cap then gives Undecided)

@@ -237,8 +237,8 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   // how far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k
   const auto reachBetween = [&](const std::array<double, 3> &lo, const std::array<double, 3> &hi) {
     const JointMotion motion(robot, state(lo), state(hi));
-    return motionBound(motion, kinematics.X_WL, a.link, reach_a, 0.0, 1.0, nullptr, ancestor) +
-           motionBound(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, nullptr, ancestor);
+    return motionBound(motion, a.link, reach_a, 0.0, 1.0, ancestor) +
+           motionBound(motion, b.link, reach_b, 0.0, 1.0, ancestor);
   };
 
   // Cells are refined breadth first (the budget refines the whole box evenly), with their boxes;

@@ -25,10 +25,11 @@ KinematicsWorkspace::KinematicsWorkspace(const RobotModel &model)
 
 namespace
 {
-/// Forward kinematics of \a q, a revolute or continuous joint j's rotation built from
-/// sinCos(j, value) = (sin value, cos value).
+/// Forward kinematics of \a q into X_WL[0 .. links), a revolute or continuous joint j's rotation
+/// built from sinCos(j, value) = (sin value, cos value).
 template <typename SinCos>
-void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q, const SinCos &sinCos)
+void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q, const SinCos &sinCos,
+               Eigen::Isometry3d *X_WL)
 {
   const std::vector<Joint> &joints = model.joints();
   assert(q.size() == model.nq() && ws.X_WL.size() == model.links().size() &&
@@ -40,7 +41,7 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
     if (joints[j].mimic_source >= 0)  // a mimic source is never itself a mimic (resolved on load)
       ws.joint_values[j] = joints[j].mimic_multiplier * ws.joint_values[joints[j].mimic_source] + joints[j].mimic_offset;
 
-  ws.X_WL[0] = Eigen::Isometry3d::Identity();
+  X_WL[0] = Eigen::Isometry3d::Identity();
   for (std::size_t j = 0; j < joints.size(); ++j)
   {
     const Joint &joint = joints[j];
@@ -71,14 +72,14 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
         break;
       }
     }
-    Eigen::Isometry3d &X_WC = ws.X_WL[joint.child_link];
+    Eigen::Isometry3d &X_WC = X_WL[joint.child_link];
     if (joint.parent_link < 0)
     {
       X_WC.linear() = R_PC;
       X_WC.translation() = p_PC;
       continue;
     }
-    const Eigen::Isometry3d &X_WP = ws.X_WL[joint.parent_link];
+    const Eigen::Isometry3d &X_WP = X_WL[joint.parent_link];
     X_WC.linear().noalias() = X_WP.linear() * R_PC;
     X_WC.translation().noalias() = X_WP.linear() * p_PC;
     X_WC.translation() += X_WP.translation();
@@ -88,15 +89,17 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
 
 void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q)
 {
-  poseLinks(model, ws, q, [](std::size_t, double v) { return Eigen::Vector2d(std::sin(v), std::cos(v)); });
+  poseLinks(
+      model, ws, q, [](std::size_t, double v) { return Eigen::Vector2d(std::sin(v), std::cos(v)); }, ws.X_WL.data());
 }
 
-void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWorkspace &ws, Eigen::VectorXd &q,
-                            const std::function<void(int)> &visit)
+void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWorkspace &ws,
+                            std::vector<Eigen::Isometry3d> &poses)
 {
   assert(samples >= 1);
   const RobotModel &model = motion.model();
-  const std::size_t joints = model.joints().size();
+  const std::size_t joints = model.joints().size(), links = model.links().size();
+  poses.resize((samples + 1) * links);
   // (sin, cos) of each joint's value at k/N, and of its step jointDelta/N
   std::vector<Eigen::Vector2d> now(joints), step(joints);
   for (std::size_t j = 0; j < joints; ++j)
@@ -108,9 +111,9 @@ void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWo
   }
   for (int k = 0; k <= samples; ++k)
   {
-    motion.stateAt(static_cast<double>(k) / samples, q);
-    poseLinks(model, ws, q, [&](std::size_t j, double) { return now[j]; });
-    visit(k);
+    motion.stateAt(static_cast<double>(k) / samples, ws.q);
+    poseLinks(
+        model, ws, ws.q, [&](std::size_t j, double) { return now[j]; }, poses.data() + k * links);
     // sin(a + d) = sin a cos d + cos a sin d; cos(a + d) = cos a cos d − sin a sin d
     for (std::size_t j = 0; j < joints; ++j)
       now[j] = Eigen::Vector2d(now[j][0] * step[j][1] + now[j][1] * step[j][0],

@@ -47,8 +47,8 @@ TEST(MotionBound, BoundsSampledDisplacementsOfEveryGeometryPoint)
           const BodyReach reach = bodyReach(*model, static_cast<int>(l), geometry);
           const double radius = reach.radius;
           ASSERT_LE(reach.axis_radius, radius);
-          const double mu_n = motionBound(motion, ws_a.X_WL, static_cast<int>(l), reach, t_a, t_b, &n);
-          const double mu = motionBound(motion, ws_a.X_WL, static_cast<int>(l), reach, t_a, t_b);
+          const double mu_n = motionBoundAlong(motion, ws_a.X_WL, static_cast<int>(l), reach, t_a, t_b, n);
+          const double mu = motionBound(motion, static_cast<int>(l), reach, t_a, t_b);
           ASSERT_LE(mu_n, mu * (1 + 1e-12));
           const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 80);
           const int own_joint = model->links()[l].parent_joint;
@@ -108,10 +108,10 @@ TEST(MotionBound, BoundsDisplacementsRelativeToAnAncestor)
           {
             const int link = static_cast<int>(l);
             const BodyReach reach = bodyReach(*model, link, geometry);
-            const double mu_n = motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, &n, c);
-            const double mu = motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, nullptr, c);
+            const double mu_n = motionBoundAlong(motion, ws_a.X_WL, link, reach, t_a, t_b, n, c);
+            const double mu = motionBound(motion, link, reach, t_a, t_b, c);
             ASSERT_LE(mu_n, mu * (1 + 1e-12));
-            ASSERT_LE(mu_n, motionBound(motion, ws_a.X_WL, link, reach, t_a, t_b, &n) * (1 + 1e-12));
+            ASSERT_LE(mu_n, motionBoundAlong(motion, ws_a.X_WL, link, reach, t_a, t_b, n) * (1 + 1e-12));
             const Eigen::Vector3d n_C = ws_a.X_WL[c].linear().transpose() * n;
             const Eigen::Isometry3d X_CL_a = ws_a.X_WL[c].inverse() * ws_a.X_WL[l];
             const std::vector<Eigen::Vector3d> points = test::geometryPoints(geometry, 40);
@@ -228,10 +228,10 @@ TEST(MotionBound, SingleRevoluteJointClosedForm)
   const int link_1 = model->linkIndex("link_1");
   const Eigen::Vector3d z = Eigen::Vector3d::UnitZ();
   const BodyReach reach{0.8, 0.8};
-  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, reach, 0.0, 1.0), 0.5 * 0.8, 1e-12);
-  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, reach, 0.0, 1.0, &z), 0.0, 1e-9);  // angle slack only
+  EXPECT_NEAR(motionBound(motion, link_1, reach, 0.0, 1.0), 0.5 * 0.8, 1e-12);
+  EXPECT_NEAR(motionBoundAlong(motion, ws.X_WL, link_1, reach, 0.0, 1.0, z), 0.0, 1e-9);  // angle slack only
   // a point 0.8 from the origin but 0.3 from the axis moves at most 0.5 · 0.3
-  EXPECT_NEAR(motionBound(motion, ws.X_WL, link_1, BodyReach{0.8, 0.3}, 0.0, 1.0), 0.5 * 0.3, 1e-12);
+  EXPECT_NEAR(motionBound(motion, link_1, BodyReach{0.8, 0.3}, 0.0, 1.0), 0.5 * 0.3, 1e-12);
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -41,7 +41,7 @@
 namespace ompl_ccd
 {
 /** \brief Largest distance from the link origin of any point of \a geometry (metres), padded by a
-    relative 1e-12. The body radius used by motionBound(). */
+    relative 1e-12. The body radius used by the motion bounds. */
 double radiusAboutLinkOrigin(const LinkGeometry &geometry);
 
 /** \brief The levers of a body fixed in a link ([Zhang2007] Eq. (9)). */
@@ -59,21 +59,26 @@ struct BodyReach
 BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geometry);
 
 /** \brief μ ≥ 0 such that every point p of a body fixed in link \a link, within \a reach of the
-    link origin and of its joint's axis, satisfies |(p(t) − p(t_a)) · n| ≤ μ (t − t_a) for all t ∈ [t_a, t_b]
-    ([Zhang2007] Eq. (10)); with \a n null, ‖p(t) − p(t_a)‖ ≤ μ (t − t_a) (undirected bound).
-    Sound under rounding: padded by a relative 1e-12 and an absolute 1e-15.
-    \param X_WL link poses at t_a (forwardKinematics of motion.stateAt(t_a)); used for the joint
-           axes' directions only.
-    \param n unit direction in the world, or nullptr.
+    link origin and of its joint's axis, satisfies ‖p(t) − p(t_a)‖ ≤ μ (t − t_a) for all
+    t ∈ [t_a, t_b] ([Zhang2007] Eq. (10), the undirected bound). Sound under rounding: padded by a
+    relative 1e-12 and an absolute 1e-15.
     \param relative_to an ancestor link of \a link, or -1: with an ancestor, only the joints below
            it count, which bounds the motion relative to that link's frame (two links' distance
-           changes only by their motions relative to their deepest common ancestor); \a n is then
-           a direction fixed in that frame, given by its world coordinates at t_a, and p, p(t_a)
-           are taken in that frame.
+           changes only by their motions relative to their deepest common ancestor); p and p(t_a)
+           are then taken in that frame.
     \pre 0 ≤ t_a ≤ t_b ≤ 1. */
-double motionBound(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
-                   const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d *n = nullptr,
+double motionBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
                    int relative_to = -1);
+
+/** \brief μ_n ≥ 0 such that the same points satisfy |(p(t) − p(t_a)) · n| ≤ μ_n (t − t_a) for all
+    t ∈ [t_a, t_b] ([Zhang2007] Eq. (10) along a direction); at most motionBound().
+    \param X_WL link poses at t_a (forwardKinematics of motion.stateAt(t_a)); used for the joint
+           axes' directions only.
+    \param n unit direction in the world; with \a relative_to an ancestor, a direction fixed in that
+           link's frame, given by its world coordinates at t_a. */
+double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
+                        const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d &n,
+                        int relative_to = -1);
 
 /** \brief A ≥ 0 such that every point p of a body fixed in link \a link, within \a reach of the
     link origin and of its joint's axis, satisfies |p̈(t)| ≤ A for all t ∈ [t_a, t_b] (see the file

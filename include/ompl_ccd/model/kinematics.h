@@ -3,7 +3,6 @@
 /// Forward kinematics into a per-thread workspace (Model/Data split).
 
 #include <Eigen/Geometry>
-#include <functional>
 #include <vector>
 
 #include "ompl_ccd/model/joint_motion.h"
@@ -30,18 +29,20 @@ struct KinematicsWorkspace
     Eigen::Vector3d u_P;
   };
   std::vector<JointTerms> joint_terms;
+  /** \brief Scratch state of forwardKinematicsAlong. */
+  Eigen::VectorXd q;
 };
 
 /** \brief Computes ws.X_WL for state \a q (size model.nq(), state order).
     \pre q is a valid state (RobotModel::checkState); ws was built for \a model. */
 void forwardKinematics(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::VectorXd &q);
 
-/** \brief Forward kinematics along \a motion at the times t = k/N, k = 0..N (N = \a samples): for
-    each k in turn, sets \a q to motion.stateAt(t) and ws.X_WL to its link poses, then calls
-    \a visit(k). A revolute or continuous joint's value is linear in t, so its sine and cosine are
-    carried from one time to the next by the angle-addition formulas instead of recomputed: the
-    poses differ from forwardKinematics' by a few ulps per step (about 1e-14 m at N = 32 for
-    metre-sized robots). \pre samples ≥ 1; ws was built for motion.model(). */
-void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWorkspace &ws, Eigen::VectorXd &q,
-                            const std::function<void(int)> &visit);
+/** \brief Forward kinematics along \a motion at the times t = k/N, k = 0..N (N = \a samples): the
+    pose of link l at t = k/N goes to poses[k · links + l] (\a poses is resized to (N + 1) · links).
+    A revolute or continuous joint's value is linear in t, so its sine and cosine are carried from
+    one time to the next by the angle-addition formulas instead of recomputed: the poses differ
+    from forwardKinematics' by a few ulps per step (about 1e-14 m at N = 32 for metre-sized
+    robots). ws.X_WL is left as it was. \pre samples ≥ 1; ws was built for motion.model(). */
+void forwardKinematicsAlong(const JointMotion &motion, int samples, KinematicsWorkspace &ws,
+                            std::vector<Eigen::Isometry3d> &poses);
 }  // namespace ompl_ccd
