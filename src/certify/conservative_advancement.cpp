@@ -68,7 +68,10 @@ std::unique_ptr<fcl::CollisionObjectd> makeObject(const FclGeometryPtr &geometry
 /// Per-thread state: link poses at the last posed time, FCL objects of every body, scratch lists.
 struct ConservativeAdvancement::Workspace : CertifierWorkspace
 {
-  explicit Workspace(const ConservativeAdvancement &ca) : kinematics(ca.world().robot())
+  explicit Workspace(const ConservativeAdvancement &ca)
+    : kinematics(ca.world().robot())
+    , support_hints(2 * ca.bodies_.size(), 0)
+    , obstacle_support_hints(ca.world().scene().obstacles().size(), 0)
   {
     for (const Body &body : ca.bodies_)
     {
@@ -88,6 +91,9 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> hull_objects, surface_objects;
   /** \brief A probe's body boxes (world frame). */
   std::vector<Eigen::AlignedBox3d> probe_boxes;
+  /** \brief Where each hull's support search starts (its last extreme vertex): body b's as the
+      pair's first body at [2b], as its second at [2b + 1]; each obstacle's. */
+  std::vector<int> support_hints, obstacle_support_hints;
   std::vector<TaylorPose> taylor;
   std::vector<Eigen::AlignedBox3d> aabbs, sample_boxes;
   /** \brief Union of body b's boxes at the samples k/N, not widened: inside every box enclosing its
@@ -501,21 +507,24 @@ Eigen::Matrix3d ConservativeAdvancement::pairFrameRotation(const Workspace &ws, 
   return ws.kinematics.X_WL[pair.ancestor].linear();
 }
 
-double ConservativeAdvancement::slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
+double ConservativeAdvancement::slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
 {
-  // s = min_{x∈B} x·n − max_{x∈A} x·n = −h_B(−n) − h_A(n), h the support function of the hull
-  const auto support = [&](int body, const Eigen::Vector3d &dir) {
+  // s = min_{x∈B} x·n − max_{x∈A} x·n = −h_B(−n) − h_A(n), h the support function of the hull; each
+  // hull's search starts from its last extreme vertex (n turns little from step to step)
+  const auto support = [&](int body, const Eigen::Vector3d &dir, int &hint) {
     const fcl::Transform3d &X_WG = ws.hull_objects[body]->getTransform();
-    return bodies_[body].hull->support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
+    return bodies_[body].hull->support(X_WG.linear().transpose() * dir, &hint) + X_WG.translation().dot(dir);
   };
-  const double h_A = support(pair.a, n);
+  const double h_A = support(pair.a, n, ws.support_hints[2 * pair.a]);
   double h_B;
   if (pair.b >= 0)
-    h_B = support(pair.b, -n);
+    h_B = support(pair.b, -n, ws.support_hints[2 * pair.b + 1]);
   else
   {
     const Eigen::Isometry3d &X_WG = world_->scene().obstacles()[pair.obstacle].X_WG;
-    h_B = obstacle_hulls_[pair.obstacle]->support(X_WG.linear().transpose() * -n) + X_WG.translation().dot(-n);
+    h_B = obstacle_hulls_[pair.obstacle]->support(X_WG.linear().transpose() * -n,
+                                                  &ws.obstacle_support_hints[pair.obstacle]) +
+          X_WG.translation().dot(-n);
   }
   return -h_B - h_A - kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
 }

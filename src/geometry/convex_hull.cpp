@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fcl/geometry/shape/convex.h>
 #include <limits>
+#include <map>
 
 extern "C"
 {
@@ -235,6 +236,36 @@ bool reducedHull(const std::vector<Eigen::Vector3d> &full, double max_gap, std::
   }
   return false;
 }
+
+/// Each vertex's neighbours along the edges of \a faces (FCL's encoding, triangles only), as
+/// offsets and a flat list; false (and nothing) unless every edge is shared by exactly two
+/// triangles and every vertex lies on one: only a closed surface lets a climb reach every vertex.
+bool vertexNeighbours(std::size_t vertices, const std::vector<int> &faces, std::vector<int> &offsets,
+                      std::vector<int> &neighbours)
+{
+  std::map<std::pair<int, int>, int> edge_faces;
+  for (const Eigen::Vector3i &t : triangles(faces))
+    for (int k = 0; k < 3; ++k)
+      ++edge_faces[std::minmax(t[k], t[(k + 1) % 3])];
+  std::vector<std::vector<int>> adjacent(vertices);
+  for (const auto &[edge, count] : edge_faces)
+  {
+    if (count != 2)
+      return false;
+    adjacent[edge.first].push_back(edge.second);
+    adjacent[edge.second].push_back(edge.first);
+  }
+  offsets.assign(1, 0);
+  neighbours.clear();
+  for (const std::vector<int> &around : adjacent)
+  {
+    if (around.empty())
+      return false;
+    neighbours.insert(neighbours.end(), around.begin(), around.end());
+    offsets.push_back(static_cast<int>(neighbours.size()));
+  }
+  return true;
+}
 }  // namespace
 
 ConvexHull::ConvexHull(const CollisionShape &shape, double max_gap) : shape_(shape)
@@ -266,17 +297,57 @@ ConvexHull::ConvexHull(const CollisionShape &shape, double max_gap) : shape_(sha
   fcl_geometry_ = std::make_shared<fcl::Convexd>(fcl_vertices, num_faces, fcl_faces);
   fcl_geometry_->computeLocalAABB();
   shape_.mesh.reset();  // the hull's vertices answer support queries
+  if (!vertexNeighbours(vertices_.size(), faces, offsets_, neighbours_))
+  {
+    offsets_.clear();
+    neighbours_.clear();
+  }
 }
 
-double ConvexHull::support(const Eigen::Vector3d &n_G) const
+int ConvexHull::extremeVertex(const Eigen::Vector3d &n_G, int start) const
+{
+  int best = 0;
+  if (offsets_.empty())
+  {
+    for (int v = 1; v < static_cast<int>(vertices_.size()); ++v)
+      if (vertices_[v].dot(n_G) > vertices_[best].dot(n_G))
+        best = v;
+    return best;
+  }
+  // Climb: on a convex polytope a vertex no neighbour of which is higher along n is the highest
+  // (the polytope lies in the cone of its edges there). Rounding can stop the climb at a
+  // neighbour within a few ulps of the top, far below kHullSupportPad.
+  best = start >= 0 && start < static_cast<int>(vertices_.size()) ? start : 0;
+  double height = vertices_[best].dot(n_G);
+  for (bool climbed = true; climbed;)
+  {
+    climbed = false;
+    for (int k = offsets_[best]; k < offsets_[best + 1]; ++k)
+    {
+      const int v = neighbours_[k];
+      const double h = vertices_[v].dot(n_G);
+      if (h > height)
+      {
+        best = v;
+        height = h;
+        climbed = true;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+double ConvexHull::support(const Eigen::Vector3d &n_G, int *hint) const
 {
   switch (shape_.kind)
   {
     case CollisionShape::Kind::Mesh:
     {
-      double h = -std::numeric_limits<double>::infinity();
-      for (const Eigen::Vector3d &v : vertices_)
-        h = std::max(h, v.dot(n_G));
+      const int top = extremeVertex(n_G, hint ? *hint : 0);
+      if (hint)
+        *hint = top;
+      const double h = vertices_[top].dot(n_G);
       // the full hull reaches gap beyond a reduced one; qhull may leave input points outside its
       // facets by its precision (~1e-13 m): pad.
       return h + (gap_ + kHullSupportPad) * n_G.norm();

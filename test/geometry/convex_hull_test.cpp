@@ -79,6 +79,38 @@ TEST(ConvexHull, ReducedHullSupportBoundsEveryPointWithinItsGap)
   }
 }
 
+/// The support search climbing from a hint (any vertex, or the last answer along a turning
+/// direction) finds the highest vertex: the same value as a scan of every vertex, on a full and
+/// a reduced hull.
+TEST(ConvexHull, SupportFromAHintEqualsAScanOfEveryVertex)
+{
+  const std::vector<Eigen::Vector3d> points = denseSphere();
+  std::mt19937 rng(5);
+  std::normal_distribution<double> gauss;
+  for (const double max_gap : {0.0, 0.01})
+  {
+    const ConvexHull hull(pointCloudMesh(points), max_gap);
+    const auto scan = [&](const Eigen::Vector3d &n) {
+      double best = -1e300;
+      for (const Eigen::Vector3d &v : hull.vertices())
+        best = std::max(best, v.dot(n));
+      return best + (hull.gap() + 1e-9) * n.norm();
+    };
+    std::uniform_int_distribution<int> vertex(0, static_cast<int>(hull.vertices().size()) - 1);
+    Eigen::Vector3d n(1, 0, 0);
+    int following = 0;
+    for (int trial = 0; trial < 2000; ++trial)
+    {
+      int hint = vertex(rng);
+      const Eigen::Vector3d m(gauss(rng), gauss(rng), gauss(rng));
+      EXPECT_NEAR(hull.support(m, &hint), scan(m), 1e-14);
+      EXPECT_NEAR(hull.vertices()[hint].dot(m) + (hull.gap() + 1e-9) * m.norm(), scan(m), 1e-14);
+      n = (n + 0.05 * Eigen::Vector3d(gauss(rng), gauss(rng), gauss(rng))).normalized();  // turning slowly
+      EXPECT_NEAR(hull.support(n, &following), scan(n), 1e-14);
+    }
+  }
+}
+
 /// Distances to the reduced hull's FCL geometry minus its gap bound the full hull's (GJK on both,
 /// the full hull as the oracle) from below, and by no more than twice the gap.
 TEST(ConvexHull, ReducedHullDistanceMinusGapIsALowerBound)

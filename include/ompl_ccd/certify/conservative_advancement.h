@@ -266,7 +266,7 @@ private:
                     double d, const Separation &separation, const Query &query) const;
   template <typename HullPass>
   Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const HullPass &hullPass) const;
-  double slabWidth(const Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
+  double slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
   /** \brief R_WF of the pair's frame F at the current poses (identity for a scene pair). */
   Eigen::Matrix3d pairFrameRotation(const Workspace &ws, const BodyPair &pair) const;
   Contact witness(const BodyPair &pair, const Advance &advance) const;

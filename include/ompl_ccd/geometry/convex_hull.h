@@ -30,8 +30,13 @@ public:
   explicit ConvexHull(const CollisionShape &shape, double max_gap = 0.0);
 
   /** \brief Support function h(n) = max { x·n : x in the hull }, n in the frame G (any length).
-      Exact up to rounding: vertices for meshes (plus gap()·|n|), closed forms for primitives. */
-  double support(const Eigen::Vector3d &n_G) const;
+      Exact up to rounding: vertices for meshes (plus gap()·|n|), closed forms for primitives.
+      A mesh hull's vertex is found by climbing from vertex \a *hint (or 0) to a neighbour higher
+      along n until none is (a linear function's local maximum over a convex polytope's edges is
+      its maximum), and *hint is set to it: queries along nearby directions then take a step or
+      two instead of a scan of every vertex. A hull whose triangles do not close up (every edge
+      shared by two) is scanned instead. */
+  double support(const Eigen::Vector3d &n_G, int *hint = nullptr) const;
   /** \brief FCL geometry of the hull (fcl::Convexd for meshes, the primitive otherwise); its
       distance to anything, minus gap(), is a lower bound on the shape's. */
   const FclGeometryPtr &fclGeometry() const { return fcl_geometry_; }
@@ -42,8 +47,14 @@ public:
   double gap() const { return gap_; }
 
 private:
+  /** \brief The vertex maximising v·n_G (climbing from \a start when the edges are known). */
+  int extremeVertex(const Eigen::Vector3d &n_G, int start) const;
+
   CollisionShape shape_;
   std::vector<Eigen::Vector3d> vertices_;
+  /** \brief Vertex v's neighbours along the hull's edges: neighbours_[offsets_[v] .. offsets_[v + 1]);
+      empty when the triangles do not close up. */
+  std::vector<int> offsets_, neighbours_;
   double gap_ = 0.0;
   FclGeometryPtr fcl_geometry_;
 };
