@@ -15,6 +15,7 @@
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/revolved_cover.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
@@ -211,6 +212,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   const std::vector<Eigen::Vector3d> part_points =
       covered ? partRepresentatives(cover_a ? geometry_b : geometry_a) : std::vector<Eigen::Vector3d>{};
   KinematicsWorkspace kinematics(robot);
+  NearestPoints nearest;
   const Eigen::VectorXd base = baseState(robot);
   const auto state = [&](const std::array<double, 3> &values) {
     Eigen::VectorXd q = base;
@@ -219,7 +221,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     return q;
   };
   // exact distance with the relative joints at values (−∞ when a part of the other body is inside
-  // the cover)
+  // the cover); the poses and nearest points stay in kinematics and nearest
   const auto distanceAt = [&](const std::array<double, 3> &values) {
     forwardKinematics(robot, kinematics, state(values));
     object_a.setTransform(kinematics.X_WL[a.link] * measured_a.X_LG);
@@ -232,7 +234,36 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
         if (covered->cover.mayContain(X_CO * p_O))
           return -std::numeric_limits<double>::infinity();
     }
-    return pairDistanceLowerBound(object_a, object_b, nullptr, kDistanceRelErr);
+    return pairDistanceLowerBound(object_a, object_b, &nearest, kDistanceRelErr);
+  };
+  // The slab between the measured bodies' convex hulls along the centre's nearest-point direction
+  // n, fixed in the ancestor's frame, less how far the bodies can move along n relative to it
+  // from the centre to any point of the cell (motionBoundAlong from the centre to either corner:
+  // every point of the cell is reached with smaller joint changes): a lower bound on the distance
+  // over the cell that is often much larger than the undirected one, as a joint whose axis is
+  // near n hardly moves the bodies along it. Called right after distanceAt(centre), whose poses
+  // and nearest points it uses.
+  const ConvexHull hull_a(measured_a.shape), hull_b(measured_b.shape);
+  const auto slabBound = [&](const std::array<double, 3> &centre, const std::array<double, 3> &lo,
+                             const std::array<double, 3> &hi) {
+    const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
+    if (!(gap.norm() > 1e-9))
+      return -std::numeric_limits<double>::infinity();
+    const Eigen::Vector3d n = gap.normalized();
+    const auto support = [&](const ConvexHull &hull, int link, const LinkGeometry &measured, const Eigen::Vector3d &dir) {
+      const Eigen::Isometry3d X_WG = kinematics.X_WL[link] * measured.X_LG;
+      return hull.support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
+    };
+    const double h_A = support(hull_a, a.link, measured_a, n), h_B = support(hull_b, b.link, measured_b, -n);
+    const double slab = -h_B - h_A - 1e-10 * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+    double reach = 0.0;
+    for (const std::array<double, 3> *corner : {&lo, &hi})
+    {
+      const JointMotion motion(robot, state(centre), state(*corner));
+      reach = std::max(reach, motionBoundAlong(motion, kinematics.X_WL, a.link, reach_a, 0.0, 1.0, n, ancestor) +
+                                  motionBoundAlong(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, n, ancestor));
+    }
+    return slab - reach - 1e-12;
   };
   // how far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k
   const auto reachBetween = [&](const std::array<double, 3> &lo, const std::array<double, 3> &hi) {
@@ -285,7 +316,10 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
       centre[k] = 0.5 * (cell.lo[k] + cell.hi[k]);
     // every point of the cell is within half the corner-to-corner reach of the centre
     const double half_reach = 0.5 * reachBetween(cell.lo, cell.hi);
-    cell.lower = distanceAt(centre) - half_reach - 1e-12;
+    const double distance = distanceAt(centre);
+    cell.lower = distance - half_reach - 1e-12;
+    if (std::isfinite(distance))  // (a part inside a cover certifies nothing)
+      cell.lower = std::max(cell.lower, slabBound(centre, cell.lo, cell.hi));
     if (std::isnan(cell.lower))  // certifies nothing (and must not hide in a subtree's least bound)
       cell.lower = -std::numeric_limits<double>::infinity();
     // no cut when the cell is certified, the budget is spent, or the cell is so small that its

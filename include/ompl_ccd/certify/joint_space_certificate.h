@@ -5,10 +5,14 @@
 /// Two bodies of one robot move relative to each other only by the joints between them and their
 /// deepest common ancestor C (motion_bound.h). When those are a few revolute or prismatic joints
 /// with their own state values, the box of their limits is cut into cells, each
-/// holding a lower bound on the pair's distance over it: the exact distance at the cell's centre
-/// minus how far the bodies can move relative to C from the centre to any point of the cell,
-/// Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the half-widths h_k as joint changes). Cells are
-/// halved, most-moving joint first, while their bound is below a margin, within a budget.
+/// holding a lower bound on the pair's distance over it, the larger of
+///   - the exact distance at the cell's centre minus how far the bodies can move relative to C
+///     from the centre to any point of the cell, Σ_k h_k L_k ([Zhang2007] Eq. (9)–(10) with the
+///     half-widths h_k as joint changes);
+///   - the width of the slab between the bodies' convex hulls along the centre's nearest-point
+///     direction n (fixed in C) minus how far they can move along n (the directed bound): a joint
+///     whose axis is near n hardly moves the bodies along it.
+/// Cells are halved, most-moving joint first, while their bound is below a margin, within a budget.
 ///
 /// A pair moved by one joint more than max_dims can still get a certificate when one of its
 /// revolute joints only turns one body about an axis (the body's own joint, or the first joint
