@@ -189,7 +189,7 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
                         "ConservativeAdvancement: certificate_max_dims (", options.certificate_max_dims,
                         ") must be in [0, 3]; use 2, or 0 for no certificates.");
   OMPL_CCD_THROW_UNLESS(options.certificate_max_cells >= 1, "ConservativeAdvancement: certificate_max_cells (",
-                        options.certificate_max_cells, ") must be at least 1; use 4096.");
+                        options.certificate_max_cells, ") must be at least 1; use 8192.");
   const RobotModel &robot = world_->robot();
   for (const BodyRef &ref : collisionBodies(*world_))
   {
@@ -212,9 +212,10 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
     JointSpaceCertificateOptions certificate_options;
     certificate_options.max_dims = options.certificate_max_dims;
     certificate_options.max_cells = options.certificate_max_cells;
-    for (const BodyPair &pair : self_pairs_)
-      certificates_[pair.a * bodies_.size() + pair.b] = sharedCertificate(
-          *world_, bodies_[pair.a].ref, bodies_[pair.b].ref, pair.ancestor, certificate_options);
+    const std::vector<std::shared_ptr<const JointSpaceCertificate>> built =
+        sharedCertificates(*world_, refs, self_pairs_, certificate_options);
+    for (std::size_t i = 0; i < self_pairs_.size(); ++i)
+      certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }
   const Scene &scene = world_->scene();
   for (const Obstacle &obstacle : scene.obstacles())

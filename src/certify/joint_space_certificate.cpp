@@ -5,7 +5,11 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <atomic>
+#include <exception>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <numeric>
 #include <tuple>
 #include <boost/container/small_vector.hpp>
@@ -523,25 +527,66 @@ struct PairKey
 using RobotCertificates = std::map<PairKey, std::shared_ptr<const JointSpaceCertificate>>;
 }  // namespace
 
-std::shared_ptr<const JointSpaceCertificate> sharedCertificate(const CollisionWorld &world, const BodyRef &a,
-                                                               const BodyRef &b, int ancestor,
-                                                               const JointSpaceCertificateOptions &options)
+std::vector<std::shared_ptr<const JointSpaceCertificate>> sharedCertificates(const CollisionWorld &world,
+                                                                            const std::vector<BodyRef> &bodies,
+                                                                            const std::vector<BodyPair> &pairs,
+                                                                            const JointSpaceCertificateOptions &options)
 {
   // per robot object (weak keys: a robot built later at the same address is another robot)
   static std::mutex mutex;
   static std::map<std::weak_ptr<const RobotModel>, RobotCertificates, std::owner_less<>> cache;
+  const auto keyOf = [&](const BodyPair &pair) {
+    const BodyRef &a = bodies[pair.a], &b = bodies[pair.b];
+    return PairKey{a.link, a.geometry, b.link, b.geometry, pair.ancestor, options.max_dims, options.max_cells,
+                   options.margin};
+  };
+  // the pairs not built yet (each once), found under the lock
+  std::vector<std::size_t> missing;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto it = cache.begin(); it != cache.end();)
+      it = it->first.expired() ? cache.erase(it) : std::next(it);
+    const RobotCertificates &built = cache[world.robotPtr()];
+    std::set<PairKey> wanted;
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (built.count(keyOf(pairs[i])) == 0 && wanted.insert(keyOf(pairs[i])).second)
+        missing.push_back(i);
+  }
+  // built outside the lock, on every core (each pair's exact distance queries are independent)
+  std::vector<std::shared_ptr<const JointSpaceCertificate>> fresh(missing.size());
+  std::vector<std::exception_ptr> failures(missing.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t m = next++; m < missing.size(); m = next++)
+      try
+      {
+        const BodyPair &pair = pairs[missing[m]];
+        if (auto certificate = JointSpaceCertificate::build(world, bodies[pair.a], bodies[pair.b], pair.ancestor, options))
+          fresh[m] = std::make_shared<const JointSpaceCertificate>(std::move(*certificate));
+      }
+      catch (...)
+      {
+        failures[m] = std::current_exception();
+      }
+  };
+  std::vector<std::thread> helpers;
+  const std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), missing.size());
+  for (std::size_t h = 1; h < threads; ++h)
+    helpers.emplace_back(work);
+  work();
+  for (std::thread &helper : helpers)
+    helper.join();
+  for (const std::exception_ptr &failure : failures)
+    if (failure)
+      std::rethrow_exception(failure);
+  // kept (a certifier built meanwhile on another thread may have stored the same pair first)
   const std::lock_guard<std::mutex> lock(mutex);
-  for (auto it = cache.begin(); it != cache.end();)
-    it = it->first.expired() ? cache.erase(it) : std::next(it);
-  RobotCertificates &certificates = cache[world.robotPtr()];
-  const PairKey key{a.link, a.geometry, b.link, b.geometry, ancestor, options.max_dims, options.max_cells, options.margin};
-  const auto found = certificates.find(key);
-  if (found != certificates.end())
-    return found->second;
-  std::shared_ptr<const JointSpaceCertificate> certificate;
-  if (auto built = JointSpaceCertificate::build(world, a, b, ancestor, options))
-    certificate = std::make_shared<const JointSpaceCertificate>(std::move(*built));
-  certificates.emplace(key, certificate);
-  return certificate;
+  RobotCertificates &built = cache[world.robotPtr()];
+  for (std::size_t m = 0; m < missing.size(); ++m)
+    built.emplace(keyOf(pairs[missing[m]]), fresh[m]);
+  std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates;
+  for (const BodyPair &pair : pairs)
+    certificates.push_back(built.at(keyOf(pair)));
+  return certificates;
 }
 }  // namespace ompl_ccd

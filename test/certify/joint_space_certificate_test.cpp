@@ -245,20 +245,29 @@ TEST(JointSpaceCertificate, SharedOncePerRobotPairAndOptions)
   const CollisionWorld empty_scene(world->robotPtr(), std::make_shared<const Scene>(std::vector<Obstacle>{}));
   const CollisionWorldPtr other_robot = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const std::vector<BodyRef> bodies = collisionBodies(*world);
-  JointSpaceCertificateOptions options;
+  const std::vector<BodyPair> pairs = selfBodyPairs(*world, bodies);
+  JointSpaceCertificateOptions options, finer;
   options.max_cells = 64;
+  finer.max_cells = 128;
+  const auto first = sharedCertificates(*world, bodies, pairs, options);
+  const auto again = sharedCertificates(empty_scene, bodies, pairs, options);
+  const auto other = sharedCertificates(*other_robot, bodies, pairs, options);
+  const auto refined = sharedCertificates(*world, bodies, pairs, finer);
+  ASSERT_EQ(first.size(), pairs.size());
   std::size_t shared = 0;
-  for (const BodyPair &pair : selfBodyPairs(*world, bodies))
+  for (std::size_t i = 0; i < pairs.size(); ++i)
   {
-    const auto first = sharedCertificate(*world, bodies[pair.a], bodies[pair.b], pair.ancestor, options);
-    if (!first)
+    if (!first[i])
       continue;
     ++shared;
-    EXPECT_EQ(sharedCertificate(empty_scene, bodies[pair.a], bodies[pair.b], pair.ancestor, options), first);
-    EXPECT_NE(sharedCertificate(*other_robot, bodies[pair.a], bodies[pair.b], pair.ancestor, options), first);
-    JointSpaceCertificateOptions finer = options;
-    finer.max_cells = 128;
-    EXPECT_NE(sharedCertificate(*world, bodies[pair.a], bodies[pair.b], pair.ancestor, finer), first);
+    EXPECT_EQ(again[i], first[i]);
+    EXPECT_NE(other[i], first[i]);
+    EXPECT_NE(refined[i], first[i]);
+    // built in parallel, the same certificate as built alone
+    const auto alone = JointSpaceCertificate::build(*world, bodies[pairs[i].a], bodies[pairs[i].b], pairs[i].ancestor,
+                                                    options);
+    ASSERT_TRUE(alone);
+    EXPECT_EQ(alone->cells(), first[i]->cells());
   }
   EXPECT_GT(shared, 0u);
 }

@@ -177,8 +177,10 @@ struct ConservativeAdvancementOptions
       which it bounds the pair's distance by clearance + tolerance are culled without any CA step.
       0: none. */
   int certificate_max_dims = 2;
-  /** \brief Most cells (exact distance queries at construction) of each certificate. */
-  int certificate_max_cells = 4096;
+  /** \brief Most cells (exact distance queries at construction, built on every core) of each
+      certificate. 8192 measured UR5e free medians 15 % under 4096 (16384: no further gain) for
+      construction 1.0 → 1.7 s on two cores; the bundled arm and Panda gain little. */
+  int certificate_max_cells = 8192;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the

@@ -51,7 +51,7 @@ struct JointSpaceCertificateOptions
       the box as finely as budget^(1/dims) per joint). */
   int max_dims = 2;
   /** \brief Most cells (one exact distance query each). */
-  int max_cells = 4096;
+  int max_cells = 8192;
   /** \brief A cell whose bound reaches this (metres) is not cut further. */
   double margin = 2e-3;
 };
@@ -127,11 +127,14 @@ private:
   std::vector<Cell> cells_;
 };
 
-/** \brief JointSpaceCertificate::build for one pair, built once per robot (RobotModel object),
-    pair and options and then shared: later calls, from any thread, get the same certificate while
-    the robot lives (certifiers of one robot in many scenes pay the construction once). nullptr
-    when the pair can have none. */
-std::shared_ptr<const JointSpaceCertificate> sharedCertificate(const CollisionWorld &world, const BodyRef &a,
-                                                               const BodyRef &b, int ancestor,
-                                                               const JointSpaceCertificateOptions &options = {});
+/** \brief JointSpaceCertificate::build for each of \a pairs (indices into \a bodies), each built
+    once per robot (RobotModel object), pair and options and then shared: later calls, from any
+    thread, get the same certificates while the robot lives (certifiers of one robot in many
+    scenes pay the construction once). The pairs not built yet are built in parallel, one thread
+    per core. nullptr for a pair that can have none.
+    \throws Error if the options are out of range. */
+std::vector<std::shared_ptr<const JointSpaceCertificate>> sharedCertificates(const CollisionWorld &world,
+                                                                            const std::vector<BodyRef> &bodies,
+                                                                            const std::vector<BodyPair> &pairs,
+                                                                            const JointSpaceCertificateOptions &options = {});
 }  // namespace ompl_ccd
