@@ -642,7 +642,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
         {
           fcl::CollisionRequestd request(1, true);
           fcl::CollisionResultd overlap;
-          if (fcl::collide(&object_a, &other, request, overlap) > 0)
+          if (collides(ws, pair, request, overlap))
           {
             d = 0.0;
             nearest.p_WA = nearest.p_WB = overlap.getContact(0).pos;
@@ -755,14 +755,20 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collide
   const BodyPair &pair = ws.pcl[i];
   poseAt(ws, motion, t);
   placePair(ws, pair);
-  const fcl::CollisionObjectd &other =
-      pair.b >= 0 ? *ws.mesh_objects[pair.b] : world_->scene().object(pair.obstacle);
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd result;
   ws.stats.collision_probes += 1;
-  if (fcl::collide(ws.mesh_objects[pair.a].get(), &other, request, result) == 0)
+  if (!collides(ws, pair, request, result))
     return std::nullopt;
   return probeHit(result, t);
+}
+
+bool ConservativeAdvancement::collides(Workspace &ws, const BodyPair &pair, const fcl::CollisionRequestd &request,
+                                       fcl::CollisionResultd &result) const
+{
+  if (pair.b < 0)
+    return obstacleCollides(world_->scene(), pair.obstacle, *ws.mesh_objects[pair.a], request, result);
+  return fcl::collide(ws.mesh_objects[pair.a].get(), ws.mesh_objects[pair.b].get(), request, result) > 0;
 }
 
 ConservativeAdvancement::Advance ConservativeAdvancement::probeHit(const fcl::CollisionResultd &result, double t)

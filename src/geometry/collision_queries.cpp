@@ -5,6 +5,9 @@
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 #include <limits>
+#include <optional>
+
+#include "ompl_ccd/geometry/mesh_box_collision.h"
 
 namespace ompl_ccd
 {
@@ -61,6 +64,7 @@ void fillNearest(const fcl::DistanceResultd &result, double distance, const std:
 /** \brief Broadphase payload of one robot object against the scene: the first contact. */
 struct SceneCollision
 {
+  const Scene *scene = nullptr;
   const fcl::CollisionObjectd *query = nullptr;
   const fcl::CollisionRequestd *request = nullptr;
   const fcl::CollisionObjectd *obstacle = nullptr;
@@ -72,8 +76,7 @@ bool sceneCollisionCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2
 {
   auto &data = *static_cast<SceneCollision *>(cdata);
   const fcl::CollisionObjectd *obstacle = o1 == data.query ? o2 : o1;
-  data.result->clear();
-  if (fcl::collide(data.query, obstacle, *data.request, *data.result) == 0)
+  if (!obstacleCollides(*data.scene, obstacleIndex(obstacle), *data.query, *data.request, *data.result))
     return false;
   data.obstacle = obstacle;
   return true;
@@ -156,10 +159,36 @@ bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, C
 }
 }  // namespace
 
+bool obstacleCollides(const Scene &scene, int obstacle, const fcl::CollisionObjectd &object,
+                      const fcl::CollisionRequestd &request, fcl::CollisionResultd &result)
+{
+  result.clear();
+  const Obstacle &target = scene.obstacles()[obstacle];
+  const fcl::CollisionGeometryd &geometry = *object.collisionGeometry();
+  if (target.shape.kind != CollisionShape::Kind::Box || geometry.getObjectType() != fcl::OT_BVH ||
+      geometry.getNodeType() != fcl::BV_OBBRSS)
+    return fcl::collide(&object, &scene.object(obstacle), request, result) > 0;
+  const Eigen::Vector3d half = 0.5 * target.shape.box_size;
+  const std::optional<Eigen::Vector3d> point = meshBoxContact(
+      static_cast<const fcl::BVHModel<fcl::OBBRSSd> &>(geometry), object.getTransform(), half, target.X_WG);
+  if (!point)
+    return false;
+  // normal from the object into the box through its nearest face (FCL's: from o1 to o2), depth
+  // the point's depth below that face
+  const Eigen::Vector3d p_B = target.X_WG.inverse() * *point, slack = half - p_B.cwiseAbs();
+  int face = 0;
+  slack.minCoeff(&face);
+  const Eigen::Vector3d normal = -(p_B[face] < 0.0 ? -1.0 : 1.0) * target.X_WG.linear().col(face);
+  result.addContact(fcl::Contactd(&geometry, scene.object(obstacle).collisionGeometry().get(), fcl::Contactd::NONE,
+                                  fcl::Contactd::NONE, *point, normal, std::max(0.0, slack[face])));
+  return true;
+}
+
 int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
                      fcl::CollisionResultd &result)
 {
   SceneCollision data;
+  data.scene = &scene;
   data.query = &object;
   data.request = &request;
   data.result = &result;

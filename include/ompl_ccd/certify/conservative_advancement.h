@@ -88,6 +88,7 @@
 /// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
 /// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
 
+#include <fcl/narrowphase/collision_request.h>
 #include <fcl/narrowphase/collision_result.h>
 #include <memory>
 #include <optional>
@@ -280,6 +281,10 @@ private:
   /** \brief FCL collision check of PCL \a i at time \a t (none in its dead pieces): a Contact
       advance holding FCL's contact if in collision. */
   std::optional<Advance> collideAt(Workspace &ws, const JointMotion &motion, std::size_t i, double t) const;
+  /** \brief Whether the pair's bodies, placed (placePair), touch (obstacleCollides for a scene
+      pair), with one contact in \a result. */
+  bool collides(Workspace &ws, const BodyPair &pair, const fcl::CollisionRequestd &request,
+                fcl::CollisionResultd &result) const;
   /** \brief A probe's Contact advance at \a t from FCL's collision \a result (one contact). */
   static Advance probeHit(const fcl::CollisionResultd &result, double t);
   /** \brief Mode::Decide, before any bound: the whole robot checked at time \a t, as one state of

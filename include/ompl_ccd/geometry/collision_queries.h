@@ -37,8 +37,14 @@ void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eige
 bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
                    Contact *witness = nullptr);
 
+/** \brief Whether the posed \a object touches obstacle \a obstacle of \a scene, with one contact in
+    \a result: FCL's narrow phase with \a request, except a mesh against a box, which
+    meshBoxContact tests (the same answer, triangles tested by separating axes instead of GJK). */
+bool obstacleCollides(const Scene &scene, int obstacle, const fcl::CollisionObjectd &object,
+                      const fcl::CollisionRequestd &request, fcl::CollisionResultd &result);
+
 /** \brief The first scene obstacle that the posed \a object touches (the scene's broadphase, then
-    FCL's narrow phase with \a request, whose result goes to \a result): its index, or -1.
+    obstacleCollides, whose result goes to \a result): its index, or -1.
     \pre object's AABB holds it at its transform (CollisionObject::computeAABB after setTransform,
          or a tighter box: BoxedCollisionObject). */
 int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
