@@ -4,36 +4,37 @@
 #include <fcl/geometry/shape/box.h>
 
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/geometry/fcl_geometry.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-/// Obstacle indices whose broadphase boxes overlap \a box.
+/// Obstacle indices whose broadphase boxes overlap a query box.
 struct OverlapQuery
 {
   const fcl::CollisionObjectd *query = nullptr;
-  std::vector<int> obstacles;
+  std::vector<int> *obstacles = nullptr;
 };
 
 bool collectOverlap(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *data)
 {
   auto *overlap = static_cast<OverlapQuery *>(data);
   const fcl::CollisionObjectd *obstacle = (o1 == overlap->query) ? o2 : o1;
-  overlap->obstacles.push_back(static_cast<int>(reinterpret_cast<std::intptr_t>(obstacle->getUserData())));
+  overlap->obstacles->push_back(static_cast<int>(reinterpret_cast<std::intptr_t>(obstacle->getUserData())));
   return false;  // keep going: every overlapping leaf is wanted
 }
 
-/// The broadphase's obstacles whose AABBs overlap \a box (the tree calls back only on overlap).
-std::vector<int> overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box)
+/// The broadphase's obstacles whose AABBs overlap \a box (the tree calls back only on overlap),
+/// into \a obstacles.
+void overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box, std::vector<int> &obstacles)
 {
-  auto shape = std::make_shared<fcl::Boxd>(box.sizes());
-  fcl::CollisionObjectd object(shape, Eigen::Matrix3d::Identity(), box.center());
-  object.computeAABB();
-  OverlapQuery overlap;
-  overlap.query = &object;
-  scene.broadphase().collide(&object, &overlap, collectOverlap);
-  return overlap.obstacles;
+  // one query object per thread, given each box as its AABB: no geometry built per query
+  thread_local BoxedCollisionObject query(std::make_shared<fcl::Boxd>(1.0, 1.0, 1.0));
+  query.setAabb(box);
+  obstacles.clear();
+  OverlapQuery overlap{&query, &obstacles};
+  scene.broadphase().collide(&query, &overlap, collectOverlap);
 }
 }  // namespace
 
@@ -67,10 +68,15 @@ void cullPairs(const CollisionWorld &world, const std::vector<Eigen::AlignedBox3
     Eigen::AlignedBox3d robot_box;
     for (const Eigen::AlignedBox3d &box : aabbs)
       robot_box.extend(box);
-    if (!overlappingObstacles(world.scene(), robot_box).empty())
+    std::vector<int> obstacles;
+    overlappingObstacles(world.scene(), robot_box, obstacles);
+    if (!obstacles.empty())
       for (std::size_t a = 0; a < aabbs.size(); ++a)
-        for (int obstacle : overlappingObstacles(world.scene(), aabbs[a]))
+      {
+        overlappingObstacles(world.scene(), aabbs[a], obstacles);
+        for (int obstacle : obstacles)
           pcl.push_back({static_cast<int>(a), -1, obstacle});
+      }
   }
   // Self: every non-excluded pair of leaves ([Zhang2007] Sec. 4).
   for (const BodyPair &pair : self_pairs)
