@@ -501,6 +501,28 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
   ws.stats.taylor_pieces = pieces;
 }
 
+ConservativeAdvancement::Separation ConservativeAdvancement::boxFaceSeparation(Workspace &ws,
+                                                                             const BodyPair &pair) const
+{
+  const Eigen::Matrix3d &R_WO = world_->scene().obstacles()[pair.obstacle].X_WG.linear();
+  Separation best;
+  best.width = -kInfinity;
+  for (int k = 0; k < 3; ++k)
+    for (const double side : {1.0, -1.0})
+    {
+      // n from the body towards the box: the body beyond the face whose outward normal is −n
+      const Eigen::Vector3d n = side * R_WO.col(k);
+      const double width = slabWidth(ws, pair, n);
+      if (width > best.width)
+      {
+        best.n = best.n_F = n;  // a scene pair's frame is the world
+        best.width = width;
+      }
+    }
+  best.valid = true;
+  return best;
+}
+
 Eigen::Matrix3d ConservativeAdvancement::pairFrameRotation(const Workspace &ws, const BodyPair &pair) const
 {
   if (pair.ancestor < 0)
@@ -605,6 +627,14 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
     {
       separation.n = (pairFrameRotation(ws, pair) * separation.n_F).normalized();
       separation.width = slabWidth(ws, pair, separation.n);
+    }
+    // Against a box obstacle the slab along its best face normal often separates the hulls well
+    // enough that GJK is not needed to pick a direction.
+    if (hulls && !separation.valid && pair.b < 0 && world_->scene().obstacles()[pair.obstacle].shape.kind ==
+                                                        CollisionShape::Kind::Box)
+    {
+      separation = boxFaceSeparation(ws, pair);
+      queried_distance = separation.width;
     }
     double d = 0.0;
     if (separation.valid && separation.width - query.clearance >= contact_distance &&

@@ -270,6 +270,9 @@ private:
   template <typename HullPass>
   Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const HullPass &hullPass) const;
   double slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
+  /** \brief Scene pair against a box obstacle: the widest slab along the box's six face normals
+      at the current poses (a direction without a GJK query). */
+  Separation boxFaceSeparation(Workspace &ws, const BodyPair &pair) const;
   /** \brief R_WF of the pair's frame F at the current poses (identity for a scene pair). */
   Eigen::Matrix3d pairFrameRotation(const Workspace &ws, const BodyPair &pair) const;
   Contact witness(const BodyPair &pair, const Advance &advance) const;
