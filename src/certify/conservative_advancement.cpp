@@ -91,6 +91,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> hull_objects, surface_objects;
   /** \brief A probe's body boxes (world frame). */
   std::vector<Eigen::AlignedBox3d> probe_boxes;
+  std::vector<int> probe_obstacles;  // the obstacles a probe's robot box overlaps
   /** \brief Where each hull's support search starts (its last extreme vertex): body b's as the
       pair's first body at [2b], as its second at [2b + 1]; each obstacle's. */
   std::vector<int> support_hints, obstacle_support_hints;
@@ -504,21 +505,17 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
 ConservativeAdvancement::Separation ConservativeAdvancement::boxFaceSeparation(Workspace &ws,
                                                                              const BodyPair &pair) const
 {
-  const Eigen::Matrix3d &R_WO = world_->scene().obstacles()[pair.obstacle].X_WG.linear();
+  // The face the body's centre lies farthest beyond: its normal is most often the widest slab's
+  // (any direction gives a valid slab; only the first guess is made cheaply).
+  const Obstacle &box = world_->scene().obstacles()[pair.obstacle];
+  const BodyRef &ref = bodies_[pair.a].ref;
+  const Eigen::Vector3d centre_W = ws.kinematics.X_WL[ref.link] * bodies_[pair.a].box.X_LB.translation();
+  const Eigen::Vector3d centre_O = box.X_WG.inverse() * centre_W;
+  int axis = 0;
+  (centre_O.cwiseAbs() - 0.5 * box.shape.box_size).maxCoeff(&axis);
   Separation best;
-  best.width = -kInfinity;
-  for (int k = 0; k < 3; ++k)
-    for (const double side : {1.0, -1.0})
-    {
-      // n from the body towards the box: the body beyond the face whose outward normal is −n
-      const Eigen::Vector3d n = side * R_WO.col(k);
-      const double width = slabWidth(ws, pair, n);
-      if (width > best.width)
-      {
-        best.n = best.n_F = n;  // a scene pair's frame is the world
-        best.width = width;
-      }
-    }
+  best.n = best.n_F = (centre_O[axis] < 0.0 ? 1.0 : -1.0) * box.X_WG.linear().col(axis);  // body → box
+  best.width = slabWidth(ws, pair, best.n);  // a scene pair's frame is the world
   best.valid = true;
   return best;
 }
@@ -844,12 +841,16 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
   ws.stats.collision_probes += 1;
   fcl::CollisionRequestd request(1, true);  // FCL's contact point is the witness
   fcl::CollisionResultd result;
+  // the scene's broadphase against the robot's box, then each body against what that overlaps
+  Eigen::AlignedBox3d robot_box;
+  for (const Eigen::AlignedBox3d &box : ws.probe_boxes)
+    robot_box.extend(box);
+  overlappingObstacles(world_->scene(), robot_box, ws.probe_obstacles);
   for (std::size_t b = 0; b < bodies_.size(); ++b)
-  {
-    const int obstacle = firstObstacleHit(world_->scene(), *ws.mesh_objects[b], request, result);
-    if (obstacle >= 0)
-      return std::make_pair(BodyPair{static_cast<int>(b), -1, obstacle, -1}, probeHit(result, t));
-  }
+    for (const int obstacle : ws.probe_obstacles)
+      if (obstacleOverlaps(world_->scene(), obstacle, ws.probe_boxes[b]) &&
+          obstacleCollides(world_->scene(), obstacle, *ws.mesh_objects[b], request, result))
+        return std::make_pair(BodyPair{static_cast<int>(b), -1, obstacle, -1}, probeHit(result, t));
   for (const BodyPair &pair : self_pairs_)
   {
     if (!ws.probe_boxes[pair.a].intersects(ws.probe_boxes[pair.b]))

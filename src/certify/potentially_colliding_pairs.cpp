@@ -24,9 +24,8 @@ bool collectOverlap(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *
   overlap->obstacles->push_back(static_cast<int>(reinterpret_cast<std::intptr_t>(obstacle->getUserData())));
   return false;  // keep going: every overlapping leaf is wanted
 }
+}  // namespace
 
-/// The broadphase's obstacles whose AABBs overlap \a box (the tree calls back only on overlap),
-/// into \a obstacles.
 void overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box, std::vector<int> &obstacles)
 {
   // one query object per thread, given each box as its AABB: no geometry built per query
@@ -36,7 +35,12 @@ void overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box, st
   OverlapQuery overlap{&query, &obstacles};
   scene.broadphase().collide(&query, &overlap, collectOverlap);
 }
-}  // namespace
+
+bool obstacleOverlaps(const Scene &scene, int obstacle, const Eigen::AlignedBox3d &box)
+{
+  const fcl::AABBd &aabb = scene.object(obstacle).getAABB();
+  return (box.min().array() <= aabb.max_.array()).all() && (aabb.min_.array() <= box.max().array()).all();
+}
 
 std::vector<BodyRef> collisionBodies(const CollisionWorld &world)
 {
@@ -62,7 +66,8 @@ std::vector<BodyPair> selfBodyPairs(const CollisionWorld &world, const std::vect
 void cullPairs(const CollisionWorld &world, const std::vector<Eigen::AlignedBox3d> &aabbs,
                const std::vector<BodyPair> &self_pairs, std::vector<BodyPair> &pcl)
 {
-  // Scene: the robot-wide box first (root of the two-level dynamic hierarchy), then each body.
+  // Scene: the robot-wide box against the broadphase first (root of the two-level dynamic
+  // hierarchy), then each body's box against the obstacles it overlaps.
   if (!world.scene().obstacles().empty() && !aabbs.empty())
   {
     Eigen::AlignedBox3d robot_box;
@@ -70,13 +75,10 @@ void cullPairs(const CollisionWorld &world, const std::vector<Eigen::AlignedBox3
       robot_box.extend(box);
     std::vector<int> obstacles;
     overlappingObstacles(world.scene(), robot_box, obstacles);
-    if (!obstacles.empty())
-      for (std::size_t a = 0; a < aabbs.size(); ++a)
-      {
-        overlappingObstacles(world.scene(), aabbs[a], obstacles);
-        for (int obstacle : obstacles)
+    for (std::size_t a = 0; a < aabbs.size(); ++a)
+      for (int obstacle : obstacles)
+        if (obstacleOverlaps(world.scene(), obstacle, aabbs[a]))
           pcl.push_back({static_cast<int>(a), -1, obstacle});
-      }
   }
   // Self: every non-excluded pair of leaves ([Zhang2007] Sec. 4).
   for (const BodyPair &pair : self_pairs)

@@ -48,8 +48,16 @@ std::vector<BodyRef> collisionBodies(const CollisionWorld &world);
     \param bodies from collisionBodies(). */
 std::vector<BodyPair> selfBodyPairs(const CollisionWorld &world, const std::vector<BodyRef> &bodies);
 
+/** \brief The obstacles whose broadphase boxes overlap \a box (touching counts), into \a obstacles:
+    the top level of a two-level box hierarchy, whose candidates the robot's own boxes are then
+    tested against one by one (obstacleOverlaps). */
+void overlappingObstacles(const Scene &scene, const Eigen::AlignedBox3d &box, std::vector<int> &obstacles);
+
+/** \brief Whether \a box overlaps (or touches) the broadphase box of obstacle \a obstacle. */
+bool obstacleOverlaps(const Scene &scene, int obstacle, const Eigen::AlignedBox3d &box);
+
 /** \brief Spatial culling ([Zhang2007] Sec. 5.2): appends to \a pcl every scene pair whose body box
-    overlaps an obstacle's box in the scene broadphase (after the robot-wide box does), and every
+    overlaps an obstacle's box (among those the robot-wide box overlaps in the scene broadphase), and every
     self pair of \a self_pairs whose two boxes overlap.
     \param aabbs dynamic AABB of each body over the motion, already inflated by the distance that
            counts as contact. */
