@@ -92,6 +92,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   /** \brief A probe's body boxes (world frame). */
   std::vector<Eigen::AlignedBox3d> probe_boxes;
   std::vector<int> probe_obstacles;  // the obstacles a probe's robot box overlaps
+  std::vector<char> probe_placed;    // whether a probe has set body b's pose in mesh_objects[b]
   /** \brief Where each hull's support search starts (its last extreme vertex): body b's as the
       pair's first body at [2b], as its second at [2b + 1]; each obstacle's. */
   std::vector<int> support_hints, obstacle_support_hints;
@@ -828,16 +829,23 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
 {
   poseAt(ws, motion, t);
   const RobotModel &robot = world_->robot();
-  // each body placed, with the box of its own box turned (tighter than FCL's computeAABB)
+  // each body's box turned (tighter than FCL's computeAABB); a body is placed only once a narrow
+  // phase needs it
   ws.probe_boxes.resize(bodies_.size());
+  ws.probe_placed.assign(bodies_.size(), 0);
   for (std::size_t b = 0; b < bodies_.size(); ++b)
-  {
-    const BodyRef &ref = bodies_[b].ref;
-    const Eigen::Isometry3d &X_WL = ws.kinematics.X_WL[ref.link];
-    ws.mesh_objects[b]->setTransform(X_WL * robot.links()[ref.link].geometries[ref.geometry].X_LG);
-    ws.probe_boxes[b] = worldAabb(X_WL, bodies_[b].box);
-    ws.mesh_objects[b]->setAabb(ws.probe_boxes[b]);
-  }
+    ws.probe_boxes[b] = worldAabb(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
+  const auto placed = [&](int b) -> const fcl::CollisionObjectd & {
+    if (!ws.probe_placed[b])
+    {
+      const BodyRef &ref = bodies_[b].ref;
+      const Eigen::Isometry3d &X_LG = robot.links()[ref.link].geometries[ref.geometry].X_LG;
+      ws.mesh_objects[b]->setTransform(ws.kinematics.X_WL[ref.link] * X_LG);
+      ws.mesh_objects[b]->setAabb(ws.probe_boxes[b]);
+      ws.probe_placed[b] = 1;
+    }
+    return *ws.mesh_objects[b];
+  };
   ws.stats.collision_probes += 1;
   fcl::CollisionRequestd request(1, true);  // FCL's contact point is the witness
   fcl::CollisionResultd result;
@@ -849,18 +857,17 @@ ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motio
   for (std::size_t b = 0; b < bodies_.size(); ++b)
     for (const int obstacle : ws.probe_obstacles)
       if (obstacleOverlaps(world_->scene(), obstacle, ws.probe_boxes[b]) &&
-          obstacleCollides(world_->scene(), obstacle, *ws.mesh_objects[b], request, result))
+          obstacleCollides(world_->scene(), obstacle, placed(static_cast<int>(b)), request, result))
         return std::make_pair(BodyPair{static_cast<int>(b), -1, obstacle, -1}, probeHit(result, t));
   for (const BodyPair &pair : self_pairs_)
   {
     if (!ws.probe_boxes[pair.a].intersects(ws.probe_boxes[pair.b]))
       continue;
-    const fcl::CollisionObjectd &a = *ws.mesh_objects[pair.a], &b = *ws.mesh_objects[pair.b];
     // the pair's certificate bounds its distance at t above zero: no collision to look for
     const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b];
     if (certificate && certificate->lowerBoundAt(motion, t) > 0.0)
       continue;
-    if (fcl::collide(&a, &b, request, result) > 0)
+    if (fcl::collide(&placed(pair.a), &placed(pair.b), request, result) > 0)
       return std::make_pair(pair, probeHit(result, t));
   }
   return std::nullopt;
