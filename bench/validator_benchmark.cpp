@@ -24,7 +24,9 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -318,15 +320,18 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
     for (Contender &c : contenders)
       if (!c.fcl)
         measure(c, e, false);
-  // Interleaved, each edge starting with another contender, so that drift and cache effects of the
-  // previous call hit everyone alike.
+  // Interleaved, in a shuffled order per edge, so that drift and the cache effects of the previous
+  // call (another validator's data, or none of it after a long call) hit everyone alike.
+  std::mt19937 shuffler(settings.seed);
+  std::vector<std::size_t> order(contenders.size());
   for (std::size_t e = 0; e < edges.size(); ++e)
-    for (std::size_t k = 0; k < contenders.size(); ++k)
-    {
-      Contender &c = contenders[(e + k) % contenders.size()];
-      if (e < c.measured)
-        measure(c, e, true);
-    }
+  {
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::shuffle(order.begin(), order.end(), shuffler);
+    for (const std::size_t k : order)
+      if (e < contenders[k].measured)
+        measure(contenders[k], e, true);
+  }
 
   std::cout << "\n### " << bench.name << "\n\n"
             << edges.size() << " edges (seed " << settings.seed << ", length 0.1–0.3 of the space extent); oracle: "
