@@ -59,8 +59,9 @@
 /// A start state already in contact gives Collision at TOC 0.
 ///
 /// Mode::Decide first checks the whole robot with FCL, before any bound, at a few times of the
-/// bisection order 1/2, 1/4, 3/4 (early_probes; the scene through its broadphase, then the self
-/// pairs that their certificates do not bound apart), then takes pairs one by one (hull bound τ̌,
+/// bisection order 1/2, 1/4, 3/4 (early_probes; the obstacles the robot's box overlaps in the scene
+/// broadphase, each against the bodies whose boxes overlap it, then the self pairs that their
+/// certificates do not bound apart), then takes pairs one by one (hull bound τ̌,
 /// with collision probes ahead while the hulls close in (creep_probes), a few FCL collision
 /// probes in (τ̌, 1], then CA from τ̌ to 1),
 /// and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower
