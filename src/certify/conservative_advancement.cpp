@@ -75,7 +75,8 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
   {
     for (const Body &body : ca.bodies_)
     {
-      mesh_objects.push_back(std::make_unique<BoxedCollisionObject>(ca.world().linkGeometry(body.ref.link, body.ref.geometry)));
+      const FclGeometryPtr &geometry = ca.world().linkGeometry(body.ref.link, body.ref.geometry);
+      mesh_objects.push_back(std::make_unique<BoxedCollisionObject>(geometry));
       surface_objects.push_back(body.surface ? makeObject(body.surface->triangles) : nullptr);
       hull_objects.push_back(makeObject(body.hull->fclGeometry()));
     }

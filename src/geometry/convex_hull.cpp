@@ -315,8 +315,11 @@ int ConvexHull::extremeVertex(const Eigen::Vector3d &n_G, int start) const
     return best;
   }
   // Climb: on a convex polytope a vertex no neighbour of which is higher along n is the highest
-  // (the polytope lies in the cone of its edges there). Rounding can stop the climb at a
-  // neighbour within a few ulps of the top, far below kHullSupportPad.
+  // (the polytope lies in the cone of its edges there). Rounding can stop the climb at a vertex
+  // whose neighbours are higher only by the heights' rounding (~1e-16 of the coordinates); the
+  // top is then higher by at most that times how flat the vertex's edge cone is, which
+  // kHullSupportPad covers for hulls whose edges are not many orders of magnitude shorter than
+  // the hull (qhull merges near-coplanar facets; the tests compare the climb with a scan).
   best = start >= 0 && start < static_cast<int>(vertices_.size()) ? start : 0;
   double height = vertices_[best].dot(n_G);
   for (bool climbed = true; climbed;)

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "ompl_ccd/geometry/pair_distance.h"
+#include "support/example_worlds.h"
 
 namespace ompl_ccd
 {
@@ -109,6 +110,38 @@ TEST(ConvexHull, SupportFromAHintEqualsAScanOfEveryVertex)
       EXPECT_NEAR(hull.support(n, &following), scan(n), 1e-14);
     }
   }
+}
+
+/// The same on the hulls of real link meshes (the bundled arm and snake: CAD tessellations with
+/// short edges and near-coplanar facets), from random hints along random directions.
+TEST(ConvexHull, SupportFromAHintEqualsAScanOnTheExampleLinkMeshes)
+{
+  std::mt19937 rng(11);
+  std::normal_distribution<double> gauss;
+  int meshes = 0;
+  for (const char *urdf : {"arm/arm.urdf", "snake/snake.urdf"})
+  {
+    const CollisionWorldPtr world = test::exampleWorld(urdf, "");
+    for (const Link &link : world->robot().links())
+      for (const LinkGeometry &geometry : link.geometries)
+      {
+        if (geometry.shape.kind != CollisionShape::Kind::Mesh)
+          continue;
+        ++meshes;
+        const ConvexHull hull(geometry.shape);
+        std::uniform_int_distribution<int> vertex(0, static_cast<int>(hull.vertices().size()) - 1);
+        for (int trial = 0; trial < 500; ++trial)
+        {
+          const Eigen::Vector3d n(gauss(rng), gauss(rng), gauss(rng));
+          double scan = -1e300;
+          for (const Eigen::Vector3d &v : hull.vertices())
+            scan = std::max(scan, v.dot(n));
+          int hint = vertex(rng);
+          EXPECT_NEAR(hull.support(n, &hint), scan + (hull.gap() + 1e-9) * n.norm(), 1e-14) << link.name;
+        }
+      }
+  }
+  EXPECT_GE(meshes, 5);
 }
 
 /// Distances to the reduced hull's FCL geometry minus its gap bound the full hull's (GJK on both,

@@ -149,8 +149,8 @@ struct ConservativeAdvancementOptions
   bool temporal_culling = true;
   /** \brief Dynamic AABBs from Taylor models (Sec. 5) after the sampled motion-bound boxes. Off
       by default: the sampled boxes leave them few pairs per edge to cull (about 0.2 when
-      measured, before the boxes' second-order widening made them tighter still), and composing the chain's Taylor models costs more than those pairs' hull
-      passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
+      measured, before the boxes' second-order widening made them tighter still), and composing
+      the chain's Taylor models costs more than those pairs' hull passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
       bench/ca_culling_benchmark). */
   bool taylor_models = false;
   /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
