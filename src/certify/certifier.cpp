@@ -27,4 +27,25 @@ const char *toString(Mode mode)
   }
   return "unknown";
 }
+
+Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query)
+{
+  Report report = certifier.certify(ws, motion, query);
+  if (motion.reachesGoal() || report.verdict == Verdict::Collision)
+    return report;
+  // The closing turn happens at the edge's end: its first contact is the edge's, at t = 1, unless
+  // the motion before it is undecided (then only a contact makes the answer).
+  Report closing = certifier.certify(ws, motion.closingMotion(), query);
+  if (closing.verdict == Verdict::Free)
+    return report;
+  if (closing.verdict == Verdict::Undecided && report.verdict == Verdict::Undecided)
+    return report;
+  closing.toc_lower = report.verdict == Verdict::Free ? 1.0 : report.toc_lower;
+  closing.toc_upper = 1.0;
+  if (closing.witness)
+    closing.witness->time = 1.0;
+  for (const auto &[name, value] : report.stats)
+    closing.stats[name] += value;
+  return closing;
+}
 }  // namespace ompl_ccd

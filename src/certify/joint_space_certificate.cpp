@@ -260,10 +260,26 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     };
     const double h_A = support(hull_a, a.link, measured_a, n), h_B = support(hull_b, b.link, measured_b, -n);
     const double slab = -h_B - h_A - 1e-10 * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+    // Which corners bound every point x of the cell. From the centre, x moves each joint by at
+    // most the half-width h_k, and motionBoundAlong depends on the motion only through |Δ_k| (rates,
+    // the axes' turn angles) and, through the levers L_k, through the prismatic joints' end values
+    // (linkOffset: the offset's norm at the stroke's ends, convex in the value). Every corner has
+    // |Δ_k| = h_k, so x's bound is at most that of a corner whose prismatic values give the largest
+    // offsets: with one prismatic joint, lo or hi has it at either end; with two or more, the
+    // largest offsets can sit at mixed ends (lo of one, hi of another, both under one revolute
+    // joint's lever), so every corner is measured.
+    const std::size_t prismatic = static_cast<std::size_t>(std::count_if(joints.begin(), joints.end(), [&](int j) {
+      return robot.joints()[j].type == JointType::Prismatic;
+    }));
+    const int corners = prismatic >= 2 ? 1 << dims : 2;
     double reach = 0.0;
-    for (const std::array<double, 3> *corner : {&lo, &hi})
+    for (int c = 0; c < corners; ++c)
     {
-      const JointMotion motion(robot, state(centre), state(*corner));
+      std::array<double, 3> corner = lo;
+      for (std::size_t k = 0; k < dims; ++k)
+        if (prismatic >= 2 ? (c >> k) & 1 : c == 1)
+          corner[k] = hi[k];
+      const JointMotion motion(robot, state(centre), state(corner));
       reach = std::max(reach, motionBoundAlong(motion, kinematics.X_WL, a.link, reach_a, 0.0, 1.0, n, ancestor) +
                                   motionBoundAlong(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, n, ancestor));
     }

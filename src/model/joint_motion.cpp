@@ -74,7 +74,18 @@ void so3Interpolate(const double *from, const double *to, double t, double *out)
 }  // namespace
 
 JointMotion::JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1)
-  : model_(&model), q0_(q0), q1_(q1), joint_start_(model.joints().size(), 0.0), joint_delta_(model.joints().size(), 0.0)
+  : JointMotion(model, q0, q1, RootRotation::OmplSlerp)
+{
+}
+
+JointMotion::JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1,
+                         RootRotation rotation)
+  : model_(&model)
+  , root_rotation_(rotation)
+  , q0_(q0)
+  , q1_(q1)
+  , joint_start_(model.joints().size(), 0.0)
+  , joint_delta_(model.joints().size(), 0.0)
 {
   assert(q0.size() == model.nq() && q1.size() == model.nq());
   const std::vector<Joint> &joints = model.joints();
@@ -103,15 +114,21 @@ JointMotion::JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, con
         root_q1_ = Eigen::Quaterniond(q1[i + 6], q1[i + 3], q1[i + 4], q1[i + 5]).normalized();
         // slerp from q0 to ±q1 (the sign nearer q0) turns by 2θ about a fixed axis of the root
         // frame: q(t) = q0 · (cos tθ, sin tθ · axis), with cos θ = |q0 · q1|.
-        const double theta = so3ArcLength(q0.data() + i + 3, q1.data() + i + 3);
         if (root_q0_.dot(root_q1_) < 0.0)
           root_q1_.coeffs() = -root_q1_.coeffs();
-        const Eigen::Vector3d v = (root_q0_.conjugate() * root_q1_).vec();
+        const Eigen::Quaterniond turn = root_q0_.conjugate() * root_q1_;
+        const Eigen::Vector3d v = turn.vec();
+        // OMPL's θ is 0 below its threshold; the constant-rate turn measures θ from sin θ = |v|
+        // (accurate for the tiny turns it closes, where acos of |q0 · q1| ≈ 1 is not)
+        const double theta = rotation == RootRotation::OmplSlerp ? so3ArcLength(q0.data() + i + 3, q1.data() + i + 3)
+                                                                 : std::atan2(v.norm(), std::fabs(turn.w()));
         if (theta > std::numeric_limits<double>::epsilon() && v.norm() > 0.0)
         {
           root_axis_ = v.normalized();
           root_angle_ = 2.0 * theta;
         }
+        else if (rotation == RootRotation::OmplSlerp && v.norm() > 0.0)  // OMPL keeps q0 to the end
+          reaches_goal_ = false;
         break;
       }
     }
@@ -146,10 +163,22 @@ void JointMotion::stateAt(double t, Eigen::VectorXd &q) const
       case JointType::Floating:
         for (int k = 0; k < 3; ++k)
           q[i + k] = q0_[i + k] + (q1_[i + k] - q0_[i + k]) * t;  // SE3: RealVector(3) position
-        so3Interpolate(q0_.data() + i + 3, q1_.data() + i + 3, t, q.data() + i + 3);
+        if (root_rotation_ == RootRotation::OmplSlerp)
+          so3Interpolate(q0_.data() + i + 3, q1_.data() + i + 3, t, q.data() + i + 3);
+        else
+        {
+          const Eigen::Quaterniond R = root_q0_ * Eigen::Quaterniond(Eigen::AngleAxisd(t * root_angle_, root_axis_));
+          q.segment<4>(i + 3) = R.coeffs();  // x y z w
+        }
         break;
     }
   }
+}
+
+JointMotion JointMotion::closingMotion() const
+{
+  assert(!reaches_goal_ && "closingMotion: the motion reaches its goal");
+  return JointMotion(*model_, stateAt(1.0), q1_, RootRotation::ConstantRate);
 }
 
 Eigen::VectorXd JointMotion::stateAt(double t) const

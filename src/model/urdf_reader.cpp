@@ -344,6 +344,27 @@ private:
   std::map<std::string, TriangleMeshPtr> meshes_;
 };
 
+/** \brief Refuses a mimic of a continuous joint that is not a function of the configuration.
+    A continuous joint's state value wraps at ±π (SO2), so a follower m · θ + o jumps by 2π m
+    whenever its source wraps: θ and θ + 2π, the same configuration of the source, give two
+    poses of the follower, and a motion through the wrap has no continuous sweep to certify.
+    The follower is well defined only when the jump is a whole number of turns of a rotation:
+    a revolute or continuous follower with an integer multiplier. */
+void requireWellDefinedMimic(const Joint &follower, const Joint &source_joint, const std::string &source)
+{
+  if (source_joint.type != JointType::Continuous)
+    return;
+  const bool turns = follower.type == JointType::Revolute || follower.type == JointType::Continuous;
+  const double m = follower.mimic_multiplier;
+  OMPL_CCD_THROW_UNLESS(turns && std::nearbyint(m) == m, "RobotModel::fromUrdf: ", source, ": ",
+                        toString(follower.type), " joint '", follower.name, "' mimics continuous joint '",
+                        source_joint.name, "' with multiplier ", m, ": '", source_joint.name,
+                        "' wraps at ±π, so '", follower.name, "' would jump by ", m,
+                        " · 2π at the wrap and is not a function of the configuration. Make '", source_joint.name,
+                        "' revolute with <limit>s, or give '", follower.name,
+                        "' an integer multiplier (revolute or continuous followers only).");
+}
+
 /** \brief Points every mimic joint at the moving joint it finally follows (mimic of a mimic
     composed: v = m₁(m₂ v_s + o₂) + o₁). */
 void resolveMimics(const urdf::ModelInterface &urdf, const std::string &source, std::vector<Joint> &joints)
@@ -383,6 +404,7 @@ void resolveMimics(const urdf::ModelInterface &urdf, const std::string &source, 
     joint.mimic_source = source_joint;
     joint.mimic_multiplier = multiplier;
     joint.mimic_offset = offset;
+    requireWellDefinedMimic(joint, joints[source_joint], source);
   }
 }
 

@@ -70,7 +70,7 @@ Report CertifyingMotionValidator::run(const ompl::base::State *s1, const ompl::b
   Query query = query_;
   query.mode = mode;
   query.statistics = statistics;
-  Report report = certifier_->certify(*data.workspace, motion, query);
+  Report report = certifyEdge(*certifier_, *data.workspace, motion, query);
 
   // One exit for the counters. OMPL's valid_/invalid_ are plain integers read by its Benchmark after
   // planning; several planner threads update them here, so each update is an atomic read-modify-write.

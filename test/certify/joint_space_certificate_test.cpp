@@ -114,6 +114,37 @@ TEST_P(JointSpaceCertificateWorlds, CellBoundsHoldAtRandomConfigurations)
   EXPECT_GT(positive, checks / 4);  // the bounds are not vacuous
 }
 
+/// A turn above two prismatic joints whose offsets peak at opposite ends (slider_crane.urdf): the
+/// cells' directed bounds hold at random configurations of every cell, mixed corners included.
+TEST(JointSpaceCertificate, BoundsHoldWithTwoPrismaticJointsUnderATurn)
+{
+  auto robot = std::make_shared<const RobotModel>(
+      RobotModel::fromUrdfFile(test::testDataPath("certify/slider_crane.urdf")));
+  const auto world = std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::vector<Obstacle>{}));
+  JointSpaceCertificateOptions options;
+  options.max_dims = 3;
+  options.max_cells = 2048;
+  const std::vector<CertifiedPair> pairs = certifiedPairs(*world, options);
+  ASSERT_EQ(pairs.size(), 1u);
+  ASSERT_EQ(pairs[0].certificate.joints().size(), 3u);
+  KinematicsWorkspace kinematics(*robot);
+  std::mt19937 rng(5);
+  std::size_t positive = 0;
+  const int checks = 20000;
+  for (int i = 0; i < checks; ++i)
+  {
+    const Eigen::VectorXd q = test::randomState(*robot, rng);
+    std::vector<double> values;
+    for (int j : pairs[0].certificate.joints())
+      values.push_back(q[robot->joints()[j].q_index]);
+    const double bound = pairs[0].certificate.lowerBoundAt(values);
+    ASSERT_GE(exactDistance(*world, kinematics, pairs[0].a, pairs[0].b, q), bound) << q.transpose();
+    positive += bound > 0.0;
+  }
+  std::cout << checks << " configurations checked, " << positive << " with a positive bound\n";
+  EXPECT_GT(positive, static_cast<std::size_t>(checks / 4));
+}
+
 /// A piece that meets no open span keeps the pair at least the threshold apart all along it (with
 /// wide wrists, also where a joint passes into another turn).
 TEST_P(JointSpaceCertificateWorlds, CertifiedPiecesStayApartAllAlong)

@@ -295,6 +295,37 @@ TEST(RobotModelErrors, Mimic)
               HasSubstr("is part of a mimic cycle"));
 }
 
+// A follower of a continuous joint jumps by 2π·multiplier when its source wraps at ±π: refused
+// unless that jump is whole turns of a rotation (issue: a bar on such a follower swept into a post
+// the certifiers never saw).
+TEST(RobotModelErrors, MimicOfContinuousJointMustBePeriodic)
+{
+  const std::string limit = "<limit lower='-1' upper='1' effort='1' velocity='1'/>";
+  const std::string wheel = "<link name='w'/><joint name='wheel' type='continuous'><parent link='base'/>"
+                            "<child link='w'/></joint>";
+  const auto follower = [&](const std::string &type, const std::string &multiplier) {
+    return robot(wheel + "<link name='a'/><joint name='f' type='" + type + "'><parent link='w'/><child link='a'/>" +
+                 limit + "<mimic joint='wheel' multiplier='" + multiplier + "'/></joint>");
+  };
+  EXPECT_THAT(errorOf(follower("revolute", "0.5")),
+              HasSubstr("inline.urdf: revolute joint 'f' mimics continuous joint 'wheel' with multiplier 0.5: "
+                        "'wheel' wraps at ±π, so 'f' would jump by 0.5 · 2π at the wrap"));
+  EXPECT_THAT(errorOf(follower("revolute", "0.5")), HasSubstr("Make 'wheel' revolute with <limit>s, or give 'f' an "
+                                                              "integer multiplier"));
+  EXPECT_THAT(errorOf(follower("prismatic", "0.1")), HasSubstr("prismatic joint 'f' mimics continuous joint 'wheel'"));
+  EXPECT_THAT(errorOf(follower("prismatic", "1")), HasSubstr("prismatic joint 'f' mimics continuous joint 'wheel'"));
+  // A mimic of a mimic of the wheel composes the multipliers: 2 · 0.25 is not whole.
+  EXPECT_THAT(errorOf(robot(wheel + "<link name='a'/><joint name='f' type='continuous'><parent link='w'/>"
+                                    "<child link='a'/><mimic joint='wheel' multiplier='2'/></joint><link name='b'/>"
+                                    "<joint name='g' type='revolute'><parent link='a'/><child link='b'/>" +
+                            limit + "<mimic joint='f' multiplier='0.25'/></joint>")),
+              HasSubstr("revolute joint 'g' mimics continuous joint 'wheel' with multiplier 0.5"));
+  // Whole turns: the follower's pose is a function of the wheel's.
+  for (const std::string multiplier : {"1", "-2", "0"})
+    for (const std::string type : {"revolute", "continuous"})
+      EXPECT_EQ(errorOf(follower(type, multiplier)), "no error") << type << multiplier;
+}
+
 TEST(RobotModelErrors, Floating)
 {
   const std::string floating_urdf = robot("<link name='a'/><link name='b'/>"

@@ -383,6 +383,9 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"missing robot", "info --robot " + file("no_robot.urdf"), {"ompl_ccd info: ", "no_robot.urdf"}},
       {"malformed urdf", "info --robot " + test::testDataPath("tools/malformed.urdf"), {"malformed.urdf"}},
       {"missing mesh", "info --robot " + test::testDataPath("tools/missing_mesh.urdf"), {"no_such_mesh.stl"}},
+      {"mimic of a continuous joint",
+       "info --robot " + test::testDataPath("tools/mimic_of_wheel.urdf"),
+       {"mimic_of_wheel.urdf", "joint 'armj' mimics continuous joint 'wheel' with multiplier 0.5"}},
       {"bad scene key",
        "validate --robot " + arm() + " --scene " + test::testDataPath("tools/bad_key_scene.yaml") +
            " --validator discrete --edges " + file("ok.txt"),

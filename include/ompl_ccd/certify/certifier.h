@@ -85,4 +85,11 @@ public:
 };
 
 using CertifierPtr = std::shared_ptr<const Certifier>;
+
+/** \brief Certifies every state the planner may hold on the edge of \a motion: the motion itself
+    and, when OMPL's interpolation stops short of the goal (JointMotion::reachesGoal: a floating
+    root's turn below SO3StateSpace's threshold), the closing turn from stateAt(1) to the goal, whose
+    contacts count at t = 1 (the planner holds the goal state at the end of the edge).
+    The entry point of CertifyingMotionValidator; same preconditions as Certifier::certify. */
+Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query);
 }  // namespace ompl_ccd

@@ -28,7 +28,20 @@ public:
   const Eigen::VectorXd &start() const { return q0_; }
   const Eigen::VectorXd &goal() const { return q1_; }
 
-  /** \brief State at t ∈ [0,1], bit-for-bit what OMPL's interpolate returns. \a q is resized to nq. */
+  /** \brief False when OMPL's interpolation stops short of the goal: SO3StateSpace::interpolate
+      keeps the start rotation for every t, t = 1 included, when the two rotations are within its
+      threshold (|q0 · q1| > 1 − 1e-9, a turn below ~9e-5 rad), yet the planner holds goal() itself.
+      Then stateAt(1) and goal() differ by that turn of the floating root. */
+  bool reachesGoal() const { return reaches_goal_; }
+
+  /** \brief The motion from stateAt(1) to goal() that closes the gap reachesGoal() reports: every
+      joint value linear, the floating root turning the short way at a constant rate with no
+      threshold (its stateAt follows that turn, not SO3StateSpace::interpolate).
+      \pre !reachesGoal(). */
+  JointMotion closingMotion() const;
+
+  /** \brief State at t ∈ [0,1], bit-for-bit what OMPL's interpolate returns (for a closingMotion(),
+      the constant-rate turn). \a q is resized to nq. */
   void stateAt(double t, Eigen::VectorXd &q) const;
   Eigen::VectorXd stateAt(double t) const;
 
@@ -47,7 +60,17 @@ public:
   double rootRotationAngle() const { return root_angle_; }
 
 private:
+  /** \brief How the floating root's rotation is interpolated. */
+  enum class RootRotation
+  {
+    OmplSlerp,     ///< SO3StateSpace::interpolate: no turn below its threshold
+    ConstantRate   ///< R0 · AngleAxis(t · angle, axis) for any angle (closingMotion)
+  };
+  JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1, RootRotation rotation);
+
   const RobotModel *model_;
+  RootRotation root_rotation_ = RootRotation::OmplSlerp;
+  bool reaches_goal_ = true;
   Eigen::VectorXd q0_, q1_;
   std::vector<double> joint_start_, joint_delta_;
   Eigen::Vector3d root_p0_ = Eigen::Vector3d::Zero(), root_dp_ = Eigen::Vector3d::Zero();
