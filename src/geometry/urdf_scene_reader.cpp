@@ -72,6 +72,9 @@ std::vector<Obstacle> urdfObstacles(const std::string &urdf_path, const std::vec
       obstacle.X_WG = X_WR * kinematics.X_WL[l] * geometry.X_LG;
       obstacles.push_back(std::move(obstacle));
     }
+  OMPL_CCD_THROW_UNLESS(!obstacles.empty(), where, ": URDF '", urdf_path,
+                        "' has no <collision> element, so it adds no obstacle; add <collision> geometry (a <visual> "
+                        "is not used for collision checking) or remove the item.");
   return obstacles;
 }
 }  // namespace ompl_ccd::scene_io
