@@ -50,7 +50,16 @@ std::vector<Obstacle> urdfObstacles(const std::string &urdf_path, const std::vec
 {
   RobotModelOptions options;
   options.package_paths = package_paths;
-  const RobotModel model = RobotModel::fromUrdfFile(urdf_path, options);
+  const RobotModel model = [&] {
+    try
+    {
+      return RobotModel::fromUrdfFile(urdf_path, options);
+    }
+    catch (const Error &e)
+    {
+      throw Error(concat(where, ": ", e.what()));  // the scene file and item too, not only the URDF
+    }
+  }();
   KinematicsWorkspace kinematics(model);
   forwardKinematics(model, kinematics, sceneState(model, urdf_path, joints, where));
 

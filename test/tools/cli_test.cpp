@@ -395,7 +395,7 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       // Used to exit 0 with the tool missing: urdfdom drops the <collision> and reads on.
       {"dropped collision",
        "info --robot " + test::testDataPath("tools/dropped_collision.urdf"),
-       {"dropped_collision.urdf: link 'tool' <collision> 1: <box size='0.1 0.1'> on line 8 is not 3 numbers",
+       {"dropped_collision.urdf: link 'tool' <collision> 1: <box size='0.1 0.1'> on line 9 is not 3 numbers",
         "give the 3 side lengths in metres"}},
       {"dropped collision in validate",
        "validate --robot " + test::testDataPath("tools/dropped_collision.urdf") + " --scene " + scene() +
