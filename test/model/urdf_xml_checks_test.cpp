@@ -143,7 +143,8 @@ TEST(UrdfXmlChecks, ZeroSizeBox)
 TEST(UrdfXmlChecks, NegativeSphere)
 {
   EXPECT_THAT(errorOf(robotWithShape("<sphere radius='-0.1'/>")),
-              HasSubstr(kCollision + "<sphere radius='-0.1'> on line 1 has size -0.1, which is no solid; give sizes > 0"));
+              HasSubstr(kCollision +
+                        "<sphere radius='-0.1'> on line 1 has size -0.1, which is no solid; give sizes > 0"));
 }
 
 TEST(UrdfXmlChecks, NegativeCylinder)
