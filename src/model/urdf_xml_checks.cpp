@@ -1,7 +1,10 @@
 #include "urdf_xml_checks.h"
 
+#include <locale.h>
+
 #include <cmath>
 #include <cstdlib>
+#include <locale>
 #include <sstream>
 
 #include "ompl_ccd/error.h"
@@ -12,15 +15,19 @@ namespace
 {
 constexpr const char *kPrefix = "RobotModel::fromUrdf: ";
 
-/** \brief The numbers of a whitespace-separated list, false if a token is not a number. */
+/** \brief The numbers of a whitespace-separated list, false if a token is not a number. Read in
+    the C locale whatever the program's (URDF numbers use a decimal point, as urdfdom reads them);
+    "nan" and "inf" are read, so that they are refused as not finite rather than as not numbers. */
 bool parseNumbers(const char *text, std::vector<double> &values)
 {
+  static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", nullptr);
   values.clear();
   std::istringstream in(text);
+  in.imbue(std::locale::classic());
   for (std::string token; in >> token;)
   {
     char *end = nullptr;
-    const double value = std::strtod(token.c_str(), &end);
+    const double value = strtod_l(token.c_str(), &end, c_locale);
     if (end != token.c_str() + token.size())
       return false;
     values.push_back(value);
