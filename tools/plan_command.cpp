@@ -104,6 +104,7 @@ int runPlan(const PlanOptions &options, std::ostream &out)
                           config.path_file, "': folder '", folder.string(), "' does not exist; create it or change path_file.");
   }
   const RobotModelPtr robot = loadRobot(config.robot, config.srdf, config.robot_options);
+  robot->checkCertifiable("plan: " + config.robot);
   request.start = resolveState(config.start, *robot, config.file, "start");
   request.goal = resolveState(config.goal, *robot, config.file, "goal");
   const CollisionWorldPtr world = loadWorld(robot, config.scene, config.robot_options.package_paths);

@@ -51,6 +51,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   RobotModelOptions robot_options;
   robot_options.package_paths = options.package_paths;
   const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
+  robot->checkCertifiable("validate: " + options.robot);
   const std::vector<Edge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot)
                                                              : readEdgeFile(options.edges_file, *robot);
   const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);

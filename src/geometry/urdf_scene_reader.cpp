@@ -50,7 +50,16 @@ std::vector<Obstacle> urdfObstacles(const std::string &urdf_path, const std::vec
 {
   RobotModelOptions options;
   options.package_paths = package_paths;
-  const RobotModel model = RobotModel::fromUrdfFile(urdf_path, options);
+  const RobotModel model = [&] {
+    try
+    {
+      return RobotModel::fromUrdfFile(urdf_path, options);
+    }
+    catch (const Error &e)
+    {
+      throw Error(concat(where, ": ", e.what()));  // the scene file and item too, not only the URDF
+    }
+  }();
   KinematicsWorkspace kinematics(model);
   forwardKinematics(model, kinematics, sceneState(model, urdf_path, joints, where));
 
@@ -72,6 +81,9 @@ std::vector<Obstacle> urdfObstacles(const std::string &urdf_path, const std::vec
       obstacle.X_WG = X_WR * kinematics.X_WL[l] * geometry.X_LG;
       obstacles.push_back(std::move(obstacle));
     }
+  OMPL_CCD_THROW_UNLESS(!obstacles.empty(), where, ": URDF '", urdf_path,
+                        "' has no <collision> element, so it adds no obstacle; add <collision> geometry (a <visual> "
+                        "is not used for collision checking) or remove the item.");
   return obstacles;
 }
 }  // namespace ompl_ccd::scene_io

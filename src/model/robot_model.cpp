@@ -97,4 +97,17 @@ void RobotModel::checkState(const Eigen::VectorXd &q, const std::string &context
                           joint.type == JointType::Continuous ? " (wrap the angle)" : " its <limit>", ".");
   }
 }
+
+void RobotModel::checkCertifiable(const std::string &context) const
+{
+  OMPL_CCD_THROW_UNLESS(nq_ > 0, context, ": robot '", name_,
+                        "' has no moving joint (only fixed joints), so it has no motion to plan or certify; give a "
+                        "URDF with a revolute, continuous, prismatic or floating joint, or a floating root.");
+  bool has_geometry = false;
+  for (const Link &link : links_)
+    has_geometry = has_geometry || !link.geometries.empty();
+  OMPL_CCD_THROW_UNLESS(has_geometry, context, ": robot '", name_,
+                        "' has no <collision> element in any link, so every motion would be certified free; add "
+                        "<collision> geometry (a <visual> is not used for collision checking).");
+}
 }  // namespace ompl_ccd

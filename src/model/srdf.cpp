@@ -3,7 +3,9 @@
 #include <tinyxml2.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <utility>
 
 #include "ompl_ccd/error.h"
 
@@ -44,6 +46,8 @@ Srdf parseSrdf(const std::string &xml, const std::string &source_name)
                         " has no <robot> root element; is it an SRDF file?");
 
   Srdf srdf;
+  if (const char *name = robot->Attribute("name"))
+    srdf.robot_name = name;
   for (const tinyxml2::XMLElement *e = robot->FirstChildElement("disable_collisions"); e != nullptr;
        e = e->NextSiblingElement("disable_collisions"))
   {
@@ -51,17 +55,26 @@ Srdf parseSrdf(const std::string &xml, const std::string &source_name)
     srdf.disabled_collisions.push_back({requiredAttribute(e, "link1", source_name),
                                         requiredAttribute(e, "link2", source_name), reason ? reason : ""});
   }
+  std::map<std::pair<std::string, std::string>, int> state_lines;  // (name, group) → line
   for (const tinyxml2::XMLElement *g = robot->FirstChildElement("group_state"); g != nullptr;
        g = g->NextSiblingElement("group_state"))
   {
     const std::string name = requiredAttribute(g, "name", source_name);
-    requiredAttribute(g, "group", source_name);
+    const std::string group = requiredAttribute(g, "group", source_name);
+    const auto [first, fresh] = state_lines.emplace(std::make_pair(name, group), g->GetLineNum());
+    OMPL_CCD_THROW_UNLESS(fresh, "parseSrdf: ", source_name, ": <group_state name='", name, "' group='", group,
+                          "'> is declared twice (lines ", first->second, " and ", g->GetLineNum(),
+                          "); keep one or rename the other.");
     std::map<std::string, double> &state = srdf.named_states[name];
     for (const tinyxml2::XMLElement *j = g->FirstChildElement("joint"); j != nullptr;
          j = j->NextSiblingElement("joint"))
     {
       const std::string joint = requiredAttribute(j, "name", source_name);
-      state[joint] = jointValue(requiredAttribute(j, "value", source_name), name, joint, source_name);
+      const double value = jointValue(requiredAttribute(j, "value", source_name), name, joint, source_name);
+      const auto [known, added] = state.emplace(joint, value);
+      OMPL_CCD_THROW_UNLESS(added || known->second == value, "parseSrdf: ", source_name, ": named state '", name,
+                            "' gives joint '", joint, "' both ", known->second, " and ", value, " (line ",
+                            j->GetLineNum(), "); give each joint one value per named state.");
     }
   }
   return srdf;

@@ -14,6 +14,8 @@
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/mesh_loader.h"
+#include "urdf_joint_graph.h"
+#include "urdf_xml_checks.h"
 
 namespace ompl_ccd
 {
@@ -21,14 +23,17 @@ namespace
 {
 namespace fs = std::filesystem;
 
-/** \brief What the raw XML tells that urdfdom does not keep: document order of the joints. */
+/** \brief What the raw XML tells that urdfdom does not keep: document order of the joints, and
+    the number of <collision> elements of each link. */
 struct UrdfXmlFacts
 {
   std::map<std::string, int> joint_order;
+  std::map<std::string, int> collisions;
 };
 
 /** \brief Parses the XML with tinyxml2 for a readable syntax error, the document order of the
-    joints, and the <limit> checks urdfdom would only log. */
+    joints, and the checks urdfdom would only log or not make (joint graph, elements: see
+    urdf_joint_graph.h and urdf_xml_checks.h). */
 UrdfXmlFacts readXmlFacts(const std::string &xml, const std::string &source)
 {
   tinyxml2::XMLDocument doc;
@@ -37,7 +42,10 @@ UrdfXmlFacts readXmlFacts(const std::string &xml, const std::string &source)
   const tinyxml2::XMLElement *robot = doc.FirstChildElement("robot");
   OMPL_CCD_THROW_UNLESS(robot != nullptr, "RobotModel::fromUrdf: ", source,
                         " has no <robot> root element; is it a URDF file (xacro files must be expanded first)?");
+  checkUrdfJointGraph(*robot, source);
   UrdfXmlFacts facts;
+  facts.collisions = checkUrdfCollisions(*robot, source);
+  checkUrdfJointElements(*robot, source);
   for (const tinyxml2::XMLElement *j = robot->FirstChildElement("joint"); j != nullptr;
        j = j->NextSiblingElement("joint"))
   {
@@ -102,7 +110,8 @@ std::optional<fs::path> findPackage(const std::string &name, const std::vector<s
   return std::nullopt;
 }
 
-/** \brief Package search roots: RobotModelOptions::package_paths, then ROS_PACKAGE_PATH. */
+/** \brief Package search roots: RobotModelOptions::package_paths (`--package-path`, `package_paths`),
+    then ROS_PACKAGE_PATH. */
 std::vector<std::string> packageRoots(const RobotModelOptions &options)
 {
   std::vector<std::string> roots = options.package_paths;
@@ -113,6 +122,15 @@ std::vector<std::string> packageRoots(const RobotModelOptions &options)
       roots.push_back(entry);
   }
   return roots;
+}
+
+/** \brief "'a', 'b'" of the package search roots, "none" when there is none. */
+std::string describeRoots(const std::vector<std::string> &roots)
+{
+  std::vector<std::string> quoted;
+  for (const std::string &root : roots)
+    quoted.push_back("'" + root + "'");
+  return quoted.empty() ? std::string("none") : joinNames(quoted);
 }
 
 /** \brief Builds the model; one instance per read. */
@@ -153,6 +171,12 @@ public:
 private:
   void setFloatingBounds(Joint &joint) const
   {
+    const bool sane = options_.floating_lower.allFinite() && options_.floating_upper.allFinite() &&
+                      options_.floating_lower.cwiseAbs().maxCoeff() <= kMaxUrdfMagnitude &&
+                      options_.floating_upper.cwiseAbs().maxCoeff() <= kMaxUrdfMagnitude;
+    OMPL_CCD_THROW_UNLESS(sane, "RobotModel::fromUrdf: floating root bounds [", formatVector(options_.floating_lower),
+                          "] .. [", formatVector(options_.floating_upper), "] are not finite numbers within ±",
+                          kMaxUrdfMagnitude, " m; fix RobotModelOptions::floating_lower/floating_upper.");
     OMPL_CCD_THROW_UNLESS((options_.floating_lower.array() <= options_.floating_upper.array()).all(),
                           "RobotModel::fromUrdf: floating root bounds lower [", formatVector(options_.floating_lower),
                           "] exceed upper [", formatVector(options_.floating_upper),
@@ -161,7 +185,9 @@ private:
     joint.position_upper = options_.floating_upper;
   }
 
-  /** \brief Adds URDF link \a link to body \a body, placed at X_BL in it, then its subtree. */
+  /** \brief Adds URDF link \a link to body \a body, placed at X_BL in it, then its subtree.
+      The joint graph is a tree (checkUrdfJointGraph ran on the XML), so every link is visited
+      once and the recursion is as deep as the tree. */
   void visit(const urdf::Link &link, int body, const Eigen::Isometry3d &X_BL, bool is_root)
   {
     (*link_index_)[link.name] = body;
@@ -266,8 +292,9 @@ private:
       const std::optional<fs::path> dir = findPackage(package, packageRoots(options_));
       OMPL_CCD_THROW_UNLESS(dir.has_value(), "RobotModel::fromUrdf: ", where, ": mesh '", filename,
                             "': package '", package,
-                            "' found in no folder of RobotModelOptions::package_paths or ROS_PACKAGE_PATH; add "
-                            "the folder holding it to one of them.");
+                            "' is in no package path (searched: ", describeRoots(packageRoots(options_)),
+                            "); pass the folder holding it with --package-path (command line) or package_paths "
+                            "(plan config, ROS node), or add it to ROS_PACKAGE_PATH.");
       return (*dir / (slash == std::string::npos ? std::string() : rest.substr(slash + 1))).string();
     }
     if (filename.rfind(file_prefix, 0) == 0)
@@ -430,6 +457,7 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
   RobotModel model;
   Builder(base_dir, source_name, options)
       .build(*urdf, facts, model.name_, model.links_, model.joints_, model.link_index_);
+  checkEveryCollisionLoaded(facts.collisions, model.links_, source_name);
   resolveMimics(*urdf, source_name, model.joints_);
   for (Joint &joint : model.joints_)
   {
@@ -444,6 +472,12 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
       model.acm_.allow(joint.parent_link, joint.child_link, "adjacent");
   if (options.srdf)
   {
+    // A semantic description of another robot can still name the same links (two arms of one
+    // vendor) and would then disable collision checks this robot needs.
+    OMPL_CCD_THROW_UNLESS(options.srdf->robot_name.empty() || options.srdf->robot_name == model.name_,
+                          "RobotModel::fromUrdf: the SRDF describes robot '", options.srdf->robot_name, "' but ",
+                          source_name, " is robot '", model.name_,
+                          "'; load the SRDF written for this robot (or fix its <robot name>).");
     for (const Srdf::DisabledPair &pair : options.srdf->disabled_collisions)
     {
       const std::string what = concat("SRDF <disable_collisions link1='", pair.link1, "' link2='", pair.link2, "'>");

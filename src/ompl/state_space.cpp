@@ -62,6 +62,7 @@ void forEachComponent(const RobotModel &model, Visit &&visit)
 
 ob::StateSpacePtr makeStateSpace(const RobotModel &model)
 {
+  model.checkCertifiable("makeStateSpace");
   const std::vector<Joint> &joints = model.joints();
   if (isRealVectorOnly(model))
   {

@@ -239,6 +239,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"mimic_joint.yaml",
                  {"('gripper'): `joints` sets 'slide_b', which takes no value of its own (mimic joint)"}},
         BadScene{"joints_not_map.yaml", {"('arm'): `joints` must be a map {joint_name: value} (line 4)"}},
+        BadScene{"urdf_bad_collision.yaml",
+                 {"bad_collision.urdf: link 'post' <collision> 1: <cylinder> on line 5 has no length; add "
+                  "length='…' with the length along z in metres."}},
+        BadScene{"urdf_no_collision.yaml",
+                 {"('table'): URDF '", "visual_only.urdf' has no <collision> element, so it adds no obstacle; add "
+                  "<collision> geometry (a <visual> is not used for collision checking) or remove the item."}},
+        BadScene{"urdf_joint_loop.yaml",
+                 {"loop.urdf: link 'frame' is the child of two joints, 'to_frame' and 'latch'; a URDF is a tree"}},
         BadScene{"moveit_mesh.yaml",
                  {"collision_objects 0 ('statue'): mesh shapes are not supported in MoveIt scenes (line 5)"}},
         BadScene{"moveit_plane.yaml", {"('floor'): planes are not supported (line 5); replace the plane by a thin box."}},

@@ -158,7 +158,9 @@ TEST(RobotModel, ResolvesPackageAndFileUris)
   }
   EXPECT_THAT(errorOf(urdf("package://no_such_pkg/a.stl"), options),
               HasSubstr("inline.urdf: link 'm' <collision> 1: mesh 'package://no_such_pkg/a.stl': package "
-                        "'no_such_pkg' found in no folder of RobotModelOptions::package_paths or ROS_PACKAGE_PATH"));
+                        "'no_such_pkg' is in no package path (searched: '/nonexistent', '" + packages +
+                        "'); pass the folder holding it with --package-path (command line) or package_paths (plan "
+                        "config, ROS node), or add it to ROS_PACKAGE_PATH."));
   // ROS_PACKAGE_PATH is searched too.
   ASSERT_EQ(setenv("ROS_PACKAGE_PATH", ("/nonexistent:" + packages).c_str(), 1), 0);
   EXPECT_EQ(errorOf(urdf("package://named_pkg/meshes/tetra.stl")), "no error");
@@ -254,7 +256,9 @@ TEST(RobotModelErrors, FileAndXml)
   EXPECT_THAT(errorOf("<robot name='r'><link name='base'></robot>"),
               HasSubstr("RobotModel::fromUrdf: inline.urdf is not well-formed XML (Error="));
   EXPECT_THAT(errorOf("<model/>"), HasSubstr("inline.urdf has no <robot> root element"));
-  EXPECT_THAT(errorOf(robot("<link name='a'/>")), HasSubstr("RobotModel::fromUrdf: urdfdom rejected inline.urdf"));
+  EXPECT_THAT(errorOf(robot("<link name='a'/><joint name='h' type='hinge'><parent link='base'/><child link='a'/>"
+                            "</joint>")),
+              HasSubstr("RobotModel::fromUrdf: urdfdom rejected inline.urdf"));
 }
 
 TEST(RobotModelErrors, MissingMesh)
@@ -423,6 +427,49 @@ TEST(RobotModelErrors, CheckState)
   q[6] = 1;
   q[1] = 1.5;
   EXPECT_THAT(checkError(floating, q), HasSubstr("floating joint 'float' position [0 1.5 0] is outside its bounds"));
+}
+TEST(RobotModelErrors, SrdfOfAnotherRobot)
+{
+  RobotModelOptions options;
+  options.srdf = parseSrdf("<robot name='ur10'><disable_collisions link1='base' link2='link_2'/></robot>", "s");
+  EXPECT_THAT(planarErrorOf(options),
+              HasSubstr("RobotModel::fromUrdf: the SRDF describes robot 'ur10' but " +
+                        test::testDataPath("model/planar_2r.urdf") +
+                        " is robot 'planar_2r'; load the SRDF written for this robot (or fix its <robot name>)."));
+  options.srdf->robot_name.clear();  // an SRDF without a name is not checked
+  EXPECT_EQ(planarErrorOf(options), "no error");
+}
+
+TEST(RobotModelErrors, AbsurdFloatingBounds)
+{
+  RobotModelOptions options;
+  options.floating_root = true;
+  options.floating_upper = Eigen::Vector3d(1, 1, 1e300);
+  EXPECT_THAT(errorOf(robot(""), options),
+              HasSubstr("RobotModel::fromUrdf: floating root bounds [-1 -1 -1] .. [1 1 1e+300] are not finite numbers "
+                        "within ±1e+06 m; fix RobotModelOptions::floating_lower/floating_upper."));
+}
+
+TEST(RobotModelErrors, NothingToCertify)
+{
+  const RobotModel fixed = RobotModel::fromUrdfString(
+      robot("<link name='a'><collision><geometry><sphere radius='1'/></geometry></collision></link>"
+            "<joint name='f' type='fixed'><parent link='base'/><child link='a'/></joint>"),
+      "", "fixed.urdf");
+  EXPECT_THAT([&] { fixed.checkCertifiable("validate: fixed.urdf"); },
+              ::testing::ThrowsMessage<Error>(HasSubstr(
+                  "validate: fixed.urdf: robot 'r' has no moving joint (only fixed joints), so it has no motion to "
+                  "plan or certify; give a URDF with a revolute, continuous, prismatic or floating joint, or a "
+                  "floating root.")));
+  const RobotModel bare = RobotModel::fromUrdfString(
+      robot("<link name='a'><visual><geometry><sphere radius='1'/></geometry></visual></link>"
+            "<joint name='j' type='continuous'><parent link='base'/><child link='a'/></joint>"),
+      "", "bare.urdf");
+  EXPECT_THAT([&] { bare.checkCertifiable("plan: bare.urdf"); },
+              ::testing::ThrowsMessage<Error>(HasSubstr(
+                  "plan: bare.urdf: robot 'r' has no <collision> element in any link, so every motion would be "
+                  "certified free; add <collision> geometry (a <visual> is not used for collision checking).")));
+  EXPECT_NO_THROW(planar2r().checkCertifiable("planar"));
 }
 }  // namespace
 }  // namespace ompl_ccd

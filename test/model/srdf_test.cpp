@@ -70,6 +70,31 @@ TEST(Srdf, RefusesJointValueThatIsNotOneNumber)
               HasSubstr("value 'up' is not one number"));
 }
 
+TEST(Srdf, RefusesGroupStateDeclaredTwice)
+{
+  EXPECT_THAT(errorOf("<robot>\n<group_state name='home' group='arm'><joint name='j' value='1'/></group_state>\n"
+                      "<group_state name='home' group='arm'><joint name='j' value='2'/></group_state></robot>"),
+              HasSubstr("parseSrdf: test.srdf: <group_state name='home' group='arm'> is declared twice (lines 2 and "
+                        "3); keep one or rename the other."));
+}
+
+TEST(Srdf, RefusesJointGivenTwoValuesInOneNamedState)
+{
+  EXPECT_THAT(errorOf("<robot>\n<group_state name='home' group='arm'><joint name='j' value='1'/></group_state>\n"
+                      "<group_state name='home' group='hand'><joint name='j' value='2'/></group_state></robot>"),
+              HasSubstr("parseSrdf: test.srdf: named state 'home' gives joint 'j' both 1 and 2 (line 3); give each "
+                        "joint one value per named state."));
+  EXPECT_EQ(errorOf("<robot><group_state name='home' group='arm'><joint name='j' value='1'/></group_state>"
+                    "<group_state name='home' group='hand'><joint name='j' value='1'/></group_state></robot>"),
+            "no error");
+}
+
+TEST(Srdf, KeepsTheRobotName)
+{
+  EXPECT_EQ(parseSrdf("<robot name='panda'/>", "s").robot_name, "panda");
+  EXPECT_EQ(parseSrdf("<robot/>", "s").robot_name, "");
+}
+
 TEST(Srdf, ReadsFileAndRefusesMissingFile)
 {
   EXPECT_THAT(

@@ -1,5 +1,6 @@
 #include "ompl_ccd/ompl/state_space.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <ompl/base/ScopedState.h>
 #include <ompl/base/spaces/RealVectorStateSpace.h>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "ompl/random_states.h"
+#include "ompl_ccd/error.h"
 #include "ompl_ccd/model/joint_motion.h"
 
 namespace ompl_ccd
@@ -225,6 +227,18 @@ TEST(StateSpace, JointMotionEqualsInterpolateWhenContinuousJointsWrap)
     stateToVector(model, out.get(), q_ompl);
     EXPECT_EQ(motion.stateAt(t), q_ompl) << "t = " << t;
   }
+}
+
+TEST(StateSpace, RefusesARobotWithoutMotion)
+{
+  // A space of dimension 0 has nothing to plan; every "motion" would be certified free.
+  const RobotModel fixed = RobotModel::fromUrdfString(
+      "<robot name='post'><link name='base'><collision><geometry><sphere radius='1'/></geometry></collision>"
+      "</link></robot>",
+      "", "post.urdf");
+  EXPECT_THAT([&] { makeStateSpace(fixed); },
+              ::testing::ThrowsMessage<Error>(::testing::HasSubstr(
+                  "makeStateSpace: robot 'post' has no moving joint (only fixed joints), so it has no motion")));
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -386,6 +386,28 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"mimic of a continuous joint",
        "info --robot " + test::testDataPath("tools/mimic_of_wheel.urdf"),
        {"mimic_of_wheel.urdf", "joint 'armj' mimics continuous joint 'wheel' with multiplier 0.5"}},
+      // Used to segfault (exit -1 here): the joint loop was walked for ever.
+      {"joint loop",
+       "info --robot " + test::testDataPath("tools/joint_loop.urdf"),
+       {"ompl_ccd info: RobotModel::fromUrdf: ", "joint_loop.urdf: link 'a' is the child of two joints, 'j1' and "
+        "'j3'; a URDF is a tree"}},
+      {"joint loop in a scene urdf item",
+       "validate --robot " + arm() + " --scene " + test::testDataPath("tools/loop_scene.yaml") +
+           " --validator discrete --edges " + file("ok.txt"),
+       {"loop_scene.yaml", "joint_loop.urdf: link 'a' is the child of two joints"}},
+      // Used to exit 0 with the tool missing: urdfdom drops the <collision> and reads on.
+      {"dropped collision",
+       "info --robot " + test::testDataPath("tools/dropped_collision.urdf"),
+       {"dropped_collision.urdf: link 'tool' <collision> 1: <box size='0.1 0.1'> on line 9 is not 3 numbers",
+        "give the 3 side lengths in metres"}},
+      {"dropped collision in validate",
+       "validate --robot " + test::testDataPath("tools/dropped_collision.urdf") + " --scene " + scene() +
+           " --validator ca --edges " + file("ok.txt"),
+       {"ompl_ccd validate: ", "dropped_collision.urdf: link 'tool' <collision> 1: <box size='0.1 0.1'>"}},
+      {"no moving joint",
+       "validate --robot " + test::testDataPath("tools/fixed_only.urdf") + " --scene " + scene() +
+           " --validator discrete --edges " + file("ok.txt"),
+       {"fixed_only.urdf: robot 'fixed_only' has no moving joint (only fixed joints), so it has no motion"}},
       {"bad scene key",
        "validate --robot " + arm() + " --scene " + test::testDataPath("tools/bad_key_scene.yaml") +
            " --validator discrete --edges " + file("ok.txt"),
@@ -451,6 +473,8 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
   writeText(file("options.yaml"), head + states + "validator_options: 3\n");
   writeText(file("planner.yaml"), head + states + "time_limit: 1\n");
   writeText(file("distribution.yaml"), head + states + "validator_options: {mass_distribution: heavy}\n");
+  writeText(file("loop.yaml"), "robot: " + test::testDataPath("tools/joint_loop.urdf") + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0]\ngoal: [0.5, 0, 0]\n");
 
   const std::vector<ErrorCase> cases = {
       {"unknown key",
@@ -477,6 +501,8 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
       {"unknown mass distribution",
        "plan --config " + file("distribution.yaml"),
        {"key 'validator_options.mass_distribution' must be one of mesh-vertices, obb-corners (got 'heavy')"}},
+      {"joint loop", "plan --config " + file("loop.yaml"),
+       {"ompl_ccd plan: ", "joint_loop.urdf: link 'a' is the child of two joints, 'j1' and 'j3'"}},
       {"unknown planner", "plan --config " + file("planner.yaml") + " --planner Bogus", {"Bogus", "RRTConnect"}},
       {"unknown validator", "plan --config " + file("planner.yaml") + " --validator bogus", {"bogus", "discrete"}},
       {"unknown option", "plan --config " + file("planner.yaml") + " --speed 3", {"ompl_ccd plan: ", "--speed"}},

@@ -45,6 +45,10 @@ class RobotModel
 {
 public:
   /** \brief Reads \a urdf_path. Relative mesh paths resolve against the URDF's folder.
+      The robot is read whole or refused: every <collision> is loaded (a malformed one that
+      urdfdom would drop is refused), sizes are finite and > 0, mesh scales finite and non-zero,
+      lengths, angles and limits within ±1e6, and the joints form a tree (one parent joint per
+      link, no loop, every link below the one root).
       \throws Error naming the file, element and fix on any problem. */
   static RobotModel fromUrdfFile(const std::string &urdf_path, const RobotModelOptions &options = {});
   /** \brief Parses URDF text; relative mesh paths resolve against \a base_dir.
@@ -77,6 +81,12 @@ public:
       is NaN/inf, a bounded joint is outside its limits (by more than 1e-9), a continuous joint is
       outside [-π, π], or a floating quaternion is not unit (|‖q‖−1| > 1e-6). */
   void checkState(const Eigen::VectorXd &q, const std::string &context) const;
+
+  /** \brief Refuses a robot that leaves nothing to certify: no moving joint (nq() = 0, no motion
+      to plan or check) or no collision geometry in any link (every motion would be free). Called
+      where a motion is needed (state space, `validate`, `plan`); `info` and scene items do not.
+      \throws Error naming \a context, the robot and the fix. */
+  void checkCertifiable(const std::string &context) const;
 
 private:
   RobotModel() = default;

@@ -13,7 +13,8 @@ namespace ompl_ccd
     - only revolute/prismatic joints: one RealVectorStateSpace of dimension nq;
     - otherwise a CompoundStateSpace (weights 1) of, in order: SE3 for a floating root, an SO2 per
       continuous joint, one RealVectorStateSpace per run of consecutive bounded joints.
-    Its interpolate() is the motion JointMotion reproduces. */
+    Its interpolate() is the motion JointMotion reproduces.
+    \throws Error for a robot without moving joint or collision geometry (RobotModel::checkCertifiable). */
 ompl::base::StateSpacePtr makeStateSpace(const RobotModel &model);
 
 /** \brief Copies an OMPL state of makeStateSpace(model) into \a q (resized to model.nq()). */
