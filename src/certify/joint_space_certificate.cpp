@@ -170,6 +170,213 @@ std::vector<Eigen::Vector3d> partRepresentatives(const LinkGeometry &geometry)
     }
   return representatives;
 }
+
+/// What JointSpaceCertificate::build measures its cells with: the pair's bodies (a covered one
+/// through its revolved cover, in its link frame) posed with the relative joints at given values
+/// and every other joint at the base state.
+class CellMeasure
+{
+public:
+  CellMeasure(const CollisionWorld &world, const BodyRef &a, const BodyRef &b, int ancestor,
+              const std::vector<int> &joints, const std::optional<CoveredBody> &covered)
+    : robot_(world.robot())
+    , a_(a)
+    , b_(b)
+    , ancestor_(ancestor)
+    , joints_(joints)
+    , covered_(covered)
+    , cover_a_(covered && covered->body_is_a)
+    , cover_b_(covered && !covered->body_is_a)
+    , measured_a_(cover_a_ ? covered->cover.geometry : robot_.links()[a.link].geometries[a.geometry])
+    , measured_b_(cover_b_ ? covered->cover.geometry : robot_.links()[b.link].geometries[b.geometry])
+    , reach_a_(bodyReach(robot_, a.link, measured_a_))
+    , reach_b_(bodyReach(robot_, b.link, measured_b_))
+    , object_a_(cover_a_ ? makeFclGeometry(measured_a_.shape) : world.linkGeometry(a.link, a.geometry))
+    , object_b_(cover_b_ ? makeFclGeometry(measured_b_.shape) : world.linkGeometry(b.link, b.geometry))
+    // a surface of the other body wholly inside the cover would be apart from the cover's surface:
+    // one vertex per connected part of the other surface tells (a part cannot get in or out while
+    // the surfaces stay apart)
+    , part_points_(covered ? partRepresentatives(cover_a_ ? robot_.links()[b.link].geometries[b.geometry]
+                                                          : robot_.links()[a.link].geometries[a.geometry])
+                           : std::vector<Eigen::Vector3d>{})
+    , kinematics_(robot_)
+    , base_(baseState(robot_))
+    , hull_a_(measured_a_.shape)
+    , hull_b_(measured_b_.shape)
+  {
+  }
+
+  /** \brief The state with the relative joints at \a values, every other joint at the base state. */
+  Eigen::VectorXd state(const std::array<double, 3> &values) const
+  {
+    Eigen::VectorXd q = base_;
+    for (std::size_t k = 0; k < joints_.size(); ++k)
+      q[robot_.joints()[joints_[k]].q_index] = values[k];
+    return q;
+  }
+
+  /** \brief Exact distance with the relative joints at values (−∞ when a part of the other body
+      is inside the cover); the poses and nearest points stay for slabBound(). */
+  double distanceAt(const std::array<double, 3> &values)
+  {
+    forwardKinematics(robot_, kinematics_, state(values));
+    object_a_.setTransform(kinematics_.X_WL[a_.link] * measured_a_.X_LG);
+    object_b_.setTransform(kinematics_.X_WL[b_.link] * measured_b_.X_LG);
+    if (covered_)
+    {
+      const int cover_link = cover_a_ ? a_.link : b_.link, other_link = cover_a_ ? b_.link : a_.link;
+      const Eigen::Isometry3d X_CO = kinematics_.X_WL[cover_link].inverse() * kinematics_.X_WL[other_link];
+      for (const Eigen::Vector3d &p_O : part_points_)
+        if (covered_->cover.mayContain(X_CO * p_O))
+          return -std::numeric_limits<double>::infinity();
+    }
+    return pairDistanceLowerBound(object_a_, object_b_, &nearest_, kDistanceRelErr);
+  }
+
+  /** \brief The slab between the measured bodies' convex hulls along the centre's nearest-point
+      direction n, fixed in the ancestor's frame, less how far the bodies can move along n relative
+      to it from the centre to any point of the cell (motionBoundAlong from the centre to the
+      corners, see measuredCorners()): a lower bound on the distance over the cell that is often
+      much larger than the undirected one, as a joint whose axis is near n hardly moves the bodies
+      along it.
+      \pre distanceAt(centre) was the last call (its poses and nearest points are used). */
+  double slabBound(const std::array<double, 3> &centre, const std::array<double, 3> &lo,
+                   const std::array<double, 3> &hi) const
+  {
+    const Eigen::Vector3d gap = nearest_.p_WB - nearest_.p_WA;
+    if (!(gap.norm() > 1e-9))
+      return -std::numeric_limits<double>::infinity();
+    const Eigen::Vector3d n = gap.normalized();
+    const auto support = [&](const ConvexHull &hull, int link, const LinkGeometry &measured,
+                             const Eigen::Vector3d &dir) {
+      const Eigen::Isometry3d X_WG = kinematics_.X_WL[link] * measured.X_LG;
+      return hull.support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
+    };
+    const double h_A = support(hull_a_, a_.link, measured_a_, n), h_B = support(hull_b_, b_.link, measured_b_, -n);
+    const double slab = -h_B - h_A - 1e-10 * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+    double reach = 0.0;
+    for (const std::array<double, 3> &corner : measuredCorners(lo, hi))
+    {
+      const JointMotion motion(robot_, state(centre), state(corner));
+      reach = std::max(reach,
+                       motionBoundAlong(motion, kinematics_.X_WL, a_.link, reach_a_, 0.0, 1.0, n, ancestor_) +
+                           motionBoundAlong(motion, kinematics_.X_WL, b_.link, reach_b_, 0.0, 1.0, n, ancestor_));
+    }
+    return slab - reach - 1e-12;
+  }
+
+  /** \brief The corners of the cell [lo, hi] whose motion bounds from the centre bound those of
+      every point x of the cell. From the centre, x moves each joint by at most the half-width h_k,
+      and motionBoundAlong depends on the motion only through |Δ_k| (rates, the axes' turn angles)
+      and, through the levers L_k, through the prismatic joints' end values (linkOffset: the
+      offset's norm at the stroke's ends, convex in the value). Every corner has |Δ_k| = h_k, so x's
+      bound is at most that of a corner whose prismatic values give the largest offsets: with at
+      most one prismatic joint, lo or hi has it at either end; with two or more the largest offsets
+      can sit at mixed ends (lo of one, hi of the other, both under one revolute joint's lever), so
+      every corner is measured. */
+  std::vector<std::array<double, 3>> measuredCorners(const std::array<double, 3> &lo,
+                                                     const std::array<double, 3> &hi) const
+  {
+    const auto prismatic = std::count_if(joints_.begin(), joints_.end(), [&](int j) {
+      return robot_.joints()[j].type == JointType::Prismatic;
+    });
+    if (prismatic < 2)
+      return {lo, hi};
+    std::vector<std::array<double, 3>> corners;
+    for (std::size_t c = 0; c < (std::size_t{1} << joints_.size()); ++c)
+    {
+      std::array<double, 3> corner = lo;
+      for (std::size_t k = 0; k < joints_.size(); ++k)
+        if ((c >> k) & 1)
+          corner[k] = hi[k];
+      corners.push_back(corner);
+    }
+    return corners;
+  }
+
+  /** \brief How far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k. */
+  double reachBetween(const std::array<double, 3> &lo, const std::array<double, 3> &hi) const
+  {
+    const JointMotion motion(robot_, state(lo), state(hi));
+    return motionBound(motion, a_.link, reach_a_, 0.0, 1.0, ancestor_) +
+           motionBound(motion, b_.link, reach_b_, 0.0, 1.0, ancestor_);
+  }
+
+private:
+  const RobotModel &robot_;
+  const BodyRef a_, b_;
+  const int ancestor_;
+  const std::vector<int> &joints_;
+  const std::optional<CoveredBody> &covered_;
+  const bool cover_a_, cover_b_;
+  const LinkGeometry &measured_a_, &measured_b_;
+  const BodyReach reach_a_, reach_b_;
+  fcl::CollisionObjectd object_a_, object_b_;
+  const std::vector<Eigen::Vector3d> part_points_;
+  KinematicsWorkspace kinematics_;
+  NearestPoints nearest_;
+  const Eigen::VectorXd base_;
+  const ConvexHull hull_a_, hull_b_;
+};
+
+/// A cell while building: its box, its bound and its halves (child, child + 1; −1 for a leaf).
+struct BuildCell
+{
+  std::array<double, 3> lo{}, hi{};
+  double lower = 0.0;
+  int child = -1, split = 0, depth = 0;
+};
+
+/// Cells refined breadth first from \a root (the budget refines the whole box evenly): a cell is
+/// halved along the joint whose half-width moves the bodies most (\a weight per unit of value)
+/// until it is certified (bound ≥ margin), the budget is spent, or halves would gain nothing.
+/// Children come after their parent.
+std::vector<BuildCell> refineCells(CellMeasure &measure, const BuildCell &root, const std::array<double, 3> &weight,
+                                   std::size_t dims, const JointSpaceCertificateOptions &options)
+{
+  std::vector<BuildCell> cells{root};
+  std::deque<int> pending{0};
+  while (!pending.empty())
+  {
+    const int i = pending.front();
+    pending.pop_front();
+    BuildCell &cell = cells[i];
+    std::array<double, 3> centre{};
+    for (std::size_t k = 0; k < dims; ++k)
+      centre[k] = 0.5 * (cell.lo[k] + cell.hi[k]);
+    // every point of the cell is within half the corner-to-corner reach of the centre
+    const double half_reach = 0.5 * measure.reachBetween(cell.lo, cell.hi);
+    const double distance = measure.distanceAt(centre);
+    cell.lower = distance - half_reach - 1e-12;
+    if (std::isfinite(distance))  // (a part inside a cover certifies nothing)
+      cell.lower = std::max(cell.lower, measure.slabBound(centre, cell.lo, cell.hi));
+    if (std::isnan(cell.lower))  // certifies nothing (and must not hide in a subtree's least bound)
+      cell.lower = -std::numeric_limits<double>::infinity();
+    // no cut when the cell is certified, the budget is spent, or the cell is so small that its
+    // bound is the centre's distance to within margin/20 (halves would gain nothing)
+    if (cell.lower >= options.margin || cells.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
+        half_reach < 0.05 * options.margin || cell.depth >= kMaxDepth)
+      continue;
+    std::size_t split = 0;
+    for (std::size_t k = 1; k < dims; ++k)
+      if ((cell.hi[k] - cell.lo[k]) * weight[k] > (cell.hi[split] - cell.lo[split]) * weight[split])
+        split = k;
+    if (dims == 0 || !(cell.hi[split] > cell.lo[split]))
+      continue;
+    BuildCell low = cell, high = cell;
+    // the midpoint, as queries recompute it from the parent's box
+    low.hi[split] = high.lo[split] = 0.5 * (cell.lo[split] + cell.hi[split]);
+    low.child = high.child = -1;
+    low.depth = high.depth = cell.depth + 1;
+    cell.split = static_cast<int>(split);
+    cell.child = static_cast<int>(cells.size());  // before the push invalidates cell
+    cells.push_back(low);
+    cells.push_back(high);
+    pending.push_back(cells[i].child);
+    pending.push_back(cells[i].child + 1);
+  }
+  return cells;
+}
 }  // namespace
 
 std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const CollisionWorld &world, const BodyRef &a,
@@ -202,104 +409,8 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     return std::nullopt;
   const std::vector<int> &joints = certificate.joints_;
   const std::size_t dims = joints.size();
+  CellMeasure measure(world, a, b, ancestor, joints, covered);
 
-  // the covered body is measured through its cover (in its link frame)
-  const bool cover_a = covered && covered->body_is_a, cover_b = covered && !covered->body_is_a;
-  const LinkGeometry &measured_a = cover_a ? covered->cover.geometry : geometry_a;
-  const LinkGeometry &measured_b = cover_b ? covered->cover.geometry : geometry_b;
-  const BodyReach reach_a = bodyReach(robot, a.link, measured_a), reach_b = bodyReach(robot, b.link, measured_b);
-  fcl::CollisionObjectd object_a(cover_a ? makeFclGeometry(measured_a.shape) : world.linkGeometry(a.link, a.geometry)),
-      object_b(cover_b ? makeFclGeometry(measured_b.shape) : world.linkGeometry(b.link, b.geometry));
-  // a surface of the other body wholly inside the cover would be apart from the cover's surface:
-  // one vertex per connected part of the other surface tells (a part cannot get in or out while
-  // the surfaces stay apart)
-  const std::vector<Eigen::Vector3d> part_points =
-      covered ? partRepresentatives(cover_a ? geometry_b : geometry_a) : std::vector<Eigen::Vector3d>{};
-  KinematicsWorkspace kinematics(robot);
-  NearestPoints nearest;
-  const Eigen::VectorXd base = baseState(robot);
-  const auto state = [&](const std::array<double, 3> &values) {
-    Eigen::VectorXd q = base;
-    for (std::size_t k = 0; k < dims; ++k)
-      q[robot.joints()[joints[k]].q_index] = values[k];
-    return q;
-  };
-  // exact distance with the relative joints at values (−∞ when a part of the other body is inside
-  // the cover); the poses and nearest points stay in kinematics and nearest
-  const auto distanceAt = [&](const std::array<double, 3> &values) {
-    forwardKinematics(robot, kinematics, state(values));
-    object_a.setTransform(kinematics.X_WL[a.link] * measured_a.X_LG);
-    object_b.setTransform(kinematics.X_WL[b.link] * measured_b.X_LG);
-    if (covered)
-    {
-      const int cover_link = cover_a ? a.link : b.link, other_link = cover_a ? b.link : a.link;
-      const Eigen::Isometry3d X_CO = kinematics.X_WL[cover_link].inverse() * kinematics.X_WL[other_link];
-      for (const Eigen::Vector3d &p_O : part_points)
-        if (covered->cover.mayContain(X_CO * p_O))
-          return -std::numeric_limits<double>::infinity();
-    }
-    return pairDistanceLowerBound(object_a, object_b, &nearest, kDistanceRelErr);
-  };
-  // The slab between the measured bodies' convex hulls along the centre's nearest-point direction
-  // n, fixed in the ancestor's frame, less how far the bodies can move along n relative to it
-  // from the centre to any point of the cell (motionBoundAlong from the centre to either corner:
-  // every point of the cell is reached with smaller joint changes): a lower bound on the distance
-  // over the cell that is often much larger than the undirected one, as a joint whose axis is
-  // near n hardly moves the bodies along it. Called right after distanceAt(centre), whose poses
-  // and nearest points it uses.
-  const ConvexHull hull_a(measured_a.shape), hull_b(measured_b.shape);
-  const auto slabBound = [&](const std::array<double, 3> &centre, const std::array<double, 3> &lo,
-                             const std::array<double, 3> &hi) {
-    const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
-    if (!(gap.norm() > 1e-9))
-      return -std::numeric_limits<double>::infinity();
-    const Eigen::Vector3d n = gap.normalized();
-    const auto support = [&](const ConvexHull &hull, int link, const LinkGeometry &measured, const Eigen::Vector3d &dir) {
-      const Eigen::Isometry3d X_WG = kinematics.X_WL[link] * measured.X_LG;
-      return hull.support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
-    };
-    const double h_A = support(hull_a, a.link, measured_a, n), h_B = support(hull_b, b.link, measured_b, -n);
-    const double slab = -h_B - h_A - 1e-10 * (1.0 + std::fabs(h_A) + std::fabs(h_B));
-    // Which corners bound every point x of the cell. From the centre, x moves each joint by at
-    // most the half-width h_k, and motionBoundAlong depends on the motion only through |Δ_k| (rates,
-    // the axes' turn angles) and, through the levers L_k, through the prismatic joints' end values
-    // (linkOffset: the offset's norm at the stroke's ends, convex in the value). Every corner has
-    // |Δ_k| = h_k, so x's bound is at most that of a corner whose prismatic values give the largest
-    // offsets: with one prismatic joint, lo or hi has it at either end; with two or more, the
-    // largest offsets can sit at mixed ends (lo of one, hi of another, both under one revolute
-    // joint's lever), so every corner is measured.
-    const std::size_t prismatic = static_cast<std::size_t>(std::count_if(joints.begin(), joints.end(), [&](int j) {
-      return robot.joints()[j].type == JointType::Prismatic;
-    }));
-    const int corners = prismatic >= 2 ? 1 << dims : 2;
-    double reach = 0.0;
-    for (int c = 0; c < corners; ++c)
-    {
-      std::array<double, 3> corner = lo;
-      for (std::size_t k = 0; k < dims; ++k)
-        if (prismatic >= 2 ? (c >> k) & 1 : c == 1)
-          corner[k] = hi[k];
-      const JointMotion motion(robot, state(centre), state(corner));
-      reach = std::max(reach, motionBoundAlong(motion, kinematics.X_WL, a.link, reach_a, 0.0, 1.0, n, ancestor) +
-                                  motionBoundAlong(motion, kinematics.X_WL, b.link, reach_b, 0.0, 1.0, n, ancestor));
-    }
-    return slab - reach - 1e-12;
-  };
-  // how far the bodies can move relative to the ancestor from lo to hi: Σ_k |hi_k − lo_k| L_k
-  const auto reachBetween = [&](const std::array<double, 3> &lo, const std::array<double, 3> &hi) {
-    const JointMotion motion(robot, state(lo), state(hi));
-    return motionBound(motion, a.link, reach_a, 0.0, 1.0, ancestor) +
-           motionBound(motion, b.link, reach_b, 0.0, 1.0, ancestor);
-  };
-
-  // Cells are refined breadth first (the budget refines the whole box evenly), with their boxes;
-  // the certificate keeps them compact, in depth-first order.
-  struct BuildCell
-  {
-    std::array<double, 3> lo{}, hi{};
-    double lower = 0.0;
-    int child = -1, split = 0, depth = 0;
-  };
   BuildCell root;
   for (std::size_t k = 0; k < dims; ++k)
   {
@@ -322,50 +433,12 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   {
     std::array<double, 3> hi = root.lo;
     hi[k] = root.hi[k];
-    weight[k] = root.hi[k] > root.lo[k] ? reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
+    weight[k] = root.hi[k] > root.lo[k] ? measure.reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
   }
-  std::vector<BuildCell> cells{root};
-  std::deque<int> pending{0};
-  while (!pending.empty())
-  {
-    const int i = pending.front();
-    pending.pop_front();
-    BuildCell &cell = cells[i];
-    std::array<double, 3> centre{};
-    for (std::size_t k = 0; k < dims; ++k)
-      centre[k] = 0.5 * (cell.lo[k] + cell.hi[k]);
-    // every point of the cell is within half the corner-to-corner reach of the centre
-    const double half_reach = 0.5 * reachBetween(cell.lo, cell.hi);
-    const double distance = distanceAt(centre);
-    cell.lower = distance - half_reach - 1e-12;
-    if (std::isfinite(distance))  // (a part inside a cover certifies nothing)
-      cell.lower = std::max(cell.lower, slabBound(centre, cell.lo, cell.hi));
-    if (std::isnan(cell.lower))  // certifies nothing (and must not hide in a subtree's least bound)
-      cell.lower = -std::numeric_limits<double>::infinity();
-    // no cut when the cell is certified, the budget is spent, or the cell is so small that its
-    // bound is the centre's distance to within margin/20 (halves would gain nothing)
-    if (cell.lower >= options.margin || cells.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
-        half_reach < 0.05 * options.margin || cell.depth >= kMaxDepth)
-      continue;
-    std::size_t split = 0;
-    for (std::size_t k = 1; k < dims; ++k)
-      if ((cell.hi[k] - cell.lo[k]) * weight[k] > (cell.hi[split] - cell.lo[split]) * weight[split])
-        split = k;
-    if (dims == 0 || !(cell.hi[split] > cell.lo[split]))
-      continue;
-    BuildCell low = cell, high = cell;
-    // the midpoint, as queries recompute it from the parent's box
-    low.hi[split] = high.lo[split] = 0.5 * (cell.lo[split] + cell.hi[split]);
-    low.child = high.child = -1;
-    low.depth = high.depth = cell.depth + 1;
-    cell.split = static_cast<int>(split);
-    cell.child = static_cast<int>(cells.size());  // before the push invalidates cell
-    cells.push_back(low);
-    cells.push_back(high);
-    pending.push_back(cells[i].child);
-    pending.push_back(cells[i].child + 1);
-  }
-  // children come after their parent: the least bound of each subtree, leaves first
+  const std::vector<BuildCell> cells = refineCells(measure, root, weight, dims, options);
+
+  // The certificate keeps the cells compact, in depth-first order. Children come after their
+  // parent: the least bound of each subtree, leaves first.
   std::vector<double> least(cells.size());
   for (std::size_t i = cells.size(); i-- > 0;)
     least[i] = cells[i].child < 0 ? cells[i].lower : std::min(least[cells[i].child], least[cells[i].child + 1]);

@@ -1,87 +1,38 @@
 #pragma once
 /// \file conservative_advancement.h
-/// The CATCH certifier ([Zhang2007]): conservative advancement (CA) for articulated robots against
-/// a static scene and against themselves, with Taylor-model spatial culling and temporal culling
-/// by convex-hull lower bounds.
+/// The CATCH certifier ([Zhang2007]), name "ca": conservative advancement (CA) of an articulated
+/// robot's joint motion against a static scene and against itself.
 ///
-/// Per potentially colliding pair, CA advances the time by Δt = (d − clearance)/μ ([Zhang2007]
-/// Eq. (4)) where d is a guaranteed lower bound on the pair's distance at t (pair_distance.h) and
-/// μ bounds how fast the distance can shrink (motion_bound.h). Two sound steps are tried and the
-/// longer one is taken:
-///   - undirected: μ = the bodies' speed bounds (for a self pair, relative to their deepest common
-///     ancestor, since shared joints move both rigidly), valid for non-convex bodies;
-///   - directed: the slab between the bodies along n = p_B − p_A (FCL's nearest points), whose
-///     width s comes from the bodies' convex-hull support functions, with μ_n = the bodies' speed
-///     bounds along n. A slab separates the bodies for any n, so no convexity is needed. For a
-///     self pair n is fixed in the common ancestor's frame (it turns with the ancestor) and μ_n
-///     counts only the joints below the ancestor.
-/// Between distance queries the slab along the last query's n is re-measured at the new time
-/// (support functions only); while it stays wide it is itself the distance lower bound of the next
-/// step, and FCL is queried again only when it has narrowed (options slab_reuse). Far from contact
-/// the exact-geometry distance is computed to within a relative error (distance_rel_err); contact
-/// is always decided on the exact distance. Boxes and cylinders (links and obstacles) are measured
-/// as triangles around them (a box's 12, a cylinder's circumscribed prism with enough sides to lie
-/// within 0.1 µm of it), so that FCL computes triangle–triangle distances instead of running GJK
-/// (whose error near contact exceeded 1e-5 m): steps use the triangles' distance less the gap, a
-/// lower bound; contact is claimed when the triangles' distance plus the gap is within reach, or
-/// else when FCL's GJK distance on the primitive itself (an upper bound: its points are real) is.
-/// The solids are checked for overlap at the start of each run, as a surface misses a body wholly
-/// inside a primitive.
+/// Promise, with d(t) the least distance between a potentially colliding pair at time t:
+///   - Verdict::Free: d(t) ≥ clearance for every pair and every t ∈ [0, 1];
+///   - Verdict::Collision: some configuration has d < clearance + tolerance; toc_upper is its time
+///     and the witness its pair and nearest points (FCL's contact point and normal when a collision
+///     probe found it). In Mode::FirstContact toc_upper is the first contact to within tolerance
+///     (CA goes on to d < clearance + tolerance × refine_factor); in Mode::Decide it is the first
+///     contact met, and toc_lower is 0 unless every pair was bounded;
+///   - Verdict::Undecided: a pair needed more than max_steps_per_pair steps (grazing) and no contact
+///     was found (stat undecided_cap_hits);
+///   - toc_lower is guaranteed in every verdict: no configuration before it has d < clearance.
+/// A start state already in contact gives Collision at TOC 0. Verdicts differ between the modes,
+/// or between a motion and its reverse, only for grazing motions whose distance dips into
+/// [clearance, clearance + tolerance): both answers keep the promise.
 ///
-/// Culling before CA: the bodies' motion-bound boxes over the whole motion and then over each
-/// piece [k/N, (k+1)/N] (options swept_box_samples, swept_box_travel): a pair is dropped when its
-/// boxes are apart in every piece, and its CA skips the pieces where they are apart (no contact
-/// can happen there).
-/// A self pair's pieces are culled again with its bodies' boxes in the frame of their deepest
-/// common ancestor, widened by the motion bound relative to it: the joints above the ancestor move
-/// both bodies rigidly, so only the joints below it count; and pieces along which the pair's
-/// JointSpaceCertificate (built at construction for pairs moved by few joints) bounds its distance
-/// by clearance + tolerance are culled too. With options taylor_models (off by default: it costs
-/// more than it saves after the sampled boxes), then the Taylor-model boxes of the bodies of the
-/// pairs left whose sampled boxes (the bodies' boxes at k/N, not widened) are apart: every box
-/// enclosing a sweep holds its samples, so no tighter box can cull the other pairs, and when no
-/// pair is left to cull no Taylor model is computed (stat taylor_pieces 0). Dense hulls are
-/// reduced to fewer vertices (hull_max_gap) and their distances lowered by the exact gap, so τ̌
-/// stays a lower bound.
-///
-/// Contact: a pair counts as touching when d < clearance + tolerance. Then:
-///   - Verdict::Collision iff CA met a configuration with d < clearance + tolerance; its time is
-///     toc_upper and the witness holds FCL's nearest points there. In Mode::FirstContact CA goes on
-///     with that pair to d < clearance + tolerance × refine_factor (a real contact up to 1e-6 m),
-///     and that earliest refined contact is reported, so toc_upper is the real first contact to
-///     within tolerance; only when no pair gets that close is a grazing configuration (within
-///     tolerance) the witness. toc_lower = toc_upper unless a pair hit its step cap;
-///   - toc_lower is guaranteed: no configuration before it is closer than clearance (every CA step
-///     certifies distance ≥ clearance on the interval it skips);
-///   - Verdict::Free: every pair was advanced past t = 1 (or culled): distance ≥ clearance all along;
-///   - Verdict::Undecided: a pair needed more than max_steps_per_pair steps (grazing) and no
-///     contact was found; counted in stats "undecided_cap_hits".
-/// A start state already in contact gives Collision at TOC 0.
-///
-/// Mode::Decide first checks the whole robot with FCL, before any bound, at a few times of the
-/// bisection order 1/2, 1/4, 3/4 (early_probes; the obstacles the robot's box overlaps in the scene
-/// broadphase, each against the bodies whose boxes overlap it, then the self pairs that their
-/// certificates do not bound apart), then takes pairs one by one (hull bound τ̌,
-/// with collision probes ahead while the hulls close in (creep_probes), a few FCL collision
-/// probes in (τ̌, 1], then CA from τ̌ to 1),
-/// and stops at the first contact or probe in collision ([Zhang2007] Sec. 8), so its toc_lower
-/// after a Collision is only 0 unless every
-/// pair was bounded; a probe's witness holds FCL's contact point (point_a = point_b, distance 0)
-/// and normal. Mode::FirstContact runs [Zhang2007] Alg. 1: all τ̌, sorted, then CA per pair up to
-/// the current t_min, skipping pairs whose τ̌ ≥ t_min.
-///
-/// Hull distances: GJK on the (reduced) hulls only picks a direction n; the slab between the hulls
-/// along n, from their support functions, is the certified bound (GJK's own stop rule bounds its
-/// progress, not its error).
-///
-/// Verdicts differ between the modes or between a motion and its reverse only for grazing
-/// motions whose distance dips into [clearance, clearance + tolerance): both answers keep the
-/// contract (Free certifies distance ≥ clearance; Collision shows distance < clearance + tolerance).
+/// How (each step in its own file under src/certify/):
+///   - ca_live_pieces.cpp: spatial culling ([Zhang2007] Sec. 5) with motion-bound boxes piece by
+///     piece, self pairs through their JointSpaceCertificate and then in their common ancestor's
+///     frame, optionally Taylor-model boxes (Sec. 5.2);
+///   - ca_advance.cpp: CA on one pair, Δt = (d − clearance)/μ ([Zhang2007] Eq. (4)), undirected or
+///     along a slab of ca_slab_separation.cpp;
+///   - ca_temporal_culling.cpp: Mode::FirstContact, [Zhang2007] Alg. 1 with hull bounds τ̌ (Sec. 7.2);
+///   - ca_early_exit.cpp, ca_collision_probes.cpp: Mode::Decide, the early exit of [Zhang2007]
+///     Sec. 8 with FCL collision probes.
 ///
 /// Stats: distance_queries, hull_distance_queries, ca_steps, hull_ca_steps, slab_steps (steps
 /// taken on a re-measured slab, without a query), collision_probes, pcl_before_culling,
 /// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, box_pieces (N of the
 /// motion-bound boxes; 0 when an early probe decided first), taylor_pieces.
+///
+/// Measured costs of the options are in bench/README.md.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
 /// its own workspace from makeWorkspace().
@@ -108,9 +59,15 @@
 
 namespace ompl_ccd
 {
+struct NearestPoints;  // pair_distance.h
+
 /** \brief Knobs of ConservativeAdvancement; the defaults suit planning. */
 struct ConservativeAdvancementOptions
 {
+  /** \brief Checks every knob's range.
+      \throws Error naming the knob, its value and a usable one if a knob is out of range. */
+  void validate() const;
+
   /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided). */
   int max_steps_per_pair = 2000;
   /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
@@ -136,8 +93,7 @@ struct ConservativeAdvancementOptions
   bool creep_probes = true;
   /** \brief Most CA steps on one pair's convex hulls when computing its lower bound τ̌ (the time
       reached is a valid τ̌ whenever the hull pass stops). Hull steps are cheap (most are slab
-      steps), so a long hull pass that culls the pair beats exact-geometry CA from an early τ̌:
-      64 halved the median on Panda/UR5e edges against 16. */
+      steps), so a long hull pass that culls the pair beats exact-geometry CA from an early τ̌. */
   int max_hull_steps = 64;
   /** \brief Dense convex hulls (of links and obstacles) are reduced to the hull of some of their
       vertices within about this many metres of the full hull (convex_hull.h); hull distances
@@ -147,15 +103,13 @@ struct ConservativeAdvancementOptions
   /** \brief Temporal culling of [Zhang2007] Alg. 1 with convex-hull bounds τ̌ (Sec. 7.2); when
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
-  /** \brief Dynamic AABBs from Taylor models (Sec. 5) after the sampled motion-bound boxes. Off
-      by default: the sampled boxes leave them few pairs per edge to cull (about 0.2 when
-      measured, before the boxes' second-order widening made them tighter still), and composing
-      the chain's Taylor models costs more than those pairs' hull passes (measured 5–20 % slower on every benchmark world, both modes; the ablation is in
-      bench/ca_culling_benchmark). */
+  /** \brief Dynamic AABBs from Taylor models ([Zhang2007] Sec. 5.2) after the sampled
+      motion-bound boxes, for the pairs whose sampled sweeps are apart (no tighter box can cull the
+      others). Off by default: the sampled boxes leave them few pairs to cull, and composing the
+      chain's Taylor models costs more than those pairs' hull passes (bench/README.md). */
   bool taylor_models = false;
   /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
-      most about one radian. 1 (one Taylor model over [0, 1]) measured fastest
-      on PRM-length edges: finer pieces cull a few more pairs than they cost. */
+      most about one radian. 1: one Taylor model over [0, 1]. */
   int max_taylor_pieces = 1;
   /** \brief Mode::FirstContact: once a pair is within tolerance, CA goes on until its distance is
       below tolerance × refine_factor (or refine_steps more steps), so the reported TOC is close
@@ -171,8 +125,7 @@ struct ConservativeAdvancementOptions
   /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
       most this much per piece (at most swept_box_samples). Short motions then pay for fewer
       poses. With the chord's second-order widening a piece's box is mostly the box of its two
-      ends, so longer pieces lose little: 0.5 measured fastest on UR5e (free medians 10 % under
-      0.4 and 0.6, 20 % under 0.3) and within 5 % of the best on the bundled arm and Panda. */
+      ends, so longer pieces lose little (the default's measurements: bench/README.md). */
   double swept_box_travel = 0.5;
   /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
       prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
@@ -180,8 +133,7 @@ struct ConservativeAdvancementOptions
       0: none. */
   int certificate_max_dims = 2;
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
-      certificate. 8192 measured UR5e free medians 15 % under 4096 (16384: no further gain) for
-      construction 1.0 → 1.7 s on two cores; the bundled arm and Panda gain little. */
+      certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
 };
 
@@ -192,7 +144,7 @@ class ConservativeAdvancement : public Certifier
 public:
   /** \brief Prepares bodies (one per link geometry), their local boxes, radii and convex hulls
       (qhull), the obstacles' hulls, and the self pairs.
-      \throws Error if an option is out of range. */
+      \throws Error if an option is out of range (ConservativeAdvancementOptions::validate()). */
   explicit ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options = {});
 
   /** \brief "ca". */
@@ -223,8 +175,26 @@ private:
     /** \brief A box's or cylinder's surface triangles for exact distances (fcl_geometry.h). */
     std::optional<PrimitiveSurface> surface;
   };
-  struct Workspace;
-  struct Advance;
+  struct Workspace;  // ca_workspace.h
+  struct Advance;    // ca_workspace.h
+  struct PairObjects;         // ca_advance.cpp
+  struct CreepState;          // ca_advance.cpp
+  struct FirstContactSearch;  // ca_temporal_culling.cpp
+  /** \brief What CA measures a pair's distance on. */
+  enum class Geometry
+  {
+    Hulls,  ///< the convex hulls (reduced, their gaps subtracted): a lower bound τ̌ on the TOC
+    Exact   ///< the geometries (primitive surfaces, meshes): contact is decided on these
+  };
+  /** \brief One run of CA on a pair: from t_start towards t_limit, at most max_steps steps, contact
+      when d − clearance < contact_distance. */
+  struct AdvanceRequest
+  {
+    Geometry geometry = Geometry::Exact;
+    double t_start = 0.0, t_limit = 1.0;
+    int max_steps = 1;
+    double contact_distance = 0.0;
+  };
   /** \brief A direction n (unit, world frame at the current time; n_F, fixed in the pair's frame:
       the world for a scene pair, the common ancestor's link frame for a self pair) and the width of
       the slab between the pair's hulls along it: min over B of x·n − max over A of x·n, a lower
@@ -235,23 +205,39 @@ private:
     Eigen::Vector3d n = Eigen::Vector3d::Zero(), n_F = Eigen::Vector3d::Zero();
     double width = 0.0;
   };
+
+  // Construction (conservative_advancement.cpp)
+  void buildBodies();
+  /** \brief The self pairs and their JointSpaceCertificates (pairs moved by few joints). */
+  void buildCertificates();
+  void buildObstacles();
   /** \brief certify() after its checks: the verdict, bounds and witness; the counters in ws.stats. */
   Report run(Workspace &ws, const JointMotion &motion, const Query &query) const;
-  void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
-  void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
   /** \brief Link poses (forward kinematics) at time \a t of \a motion, unless already there. */
   void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
-  /** \brief Places the FCL objects (mesh and hull) of the pair's bodies at the current link poses. */
+  /** \brief Places the FCL objects (mesh, hull, surface) of the pair's bodies at the current link poses. */
   void placePair(Workspace &ws, const BodyPair &pair) const;
-  /** \brief Spatial culling over the pieces [k/N, (k+1)/N] of the motion (N = Workspace::samples):
-      marks, for every PCL, the pieces during which its motion-bound boxes overlap, and drops the
-      pairs with none. */
+  Contact witness(const BodyPair &pair, const Advance &advance) const;
+
+  // Live-piece culling, [Zhang2007] Sec. 5 (ca_live_pieces.cpp)
+  /** \brief Fills ws.pcl with the pairs left by every spatial culling, and their live pieces. */
+  void cullLivePieces(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief The motion-bound boxes of every body over the whole motion and over each piece. */
+  void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief The bodies' boxes intersected with their Taylor-model boxes (Sec. 5.2). */
+  void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief Marks, for every PCL, the pieces [k/N, (k+1)/N] (N = Workspace::samples) during which
+      its motion-bound boxes overlap, and drops the pairs with none. */
   void cullPieces(Workspace &ws) const;
   /** \brief Drops the PCLs left without a live piece. */
   void keepLivePairs(Workspace &ws) const;
-  /** \brief cullSelfPiecesRelative on every self pair, then clears the live pieces its
-      JointSpaceCertificate certifies, then drops the pairs left without a live piece. */
+  /** \brief For every self pair: clears the live pieces its JointSpaceCertificate bounds apart,
+      then those during which its boxes in the common ancestor's frame are apart; then drops the
+      pairs left without a live piece. */
   void cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const;
+  /** \brief For PCL \a i: clears its live pieces that meet no span \a certificate leaves open. */
+  void cullPiecesByCertificate(Workspace &ws, const JointMotion &motion, std::size_t i,
+                               const JointSpaceCertificate &certificate, double inflation) const;
   /** \brief For self pair PCL \a i: clears its live pieces during which the two bodies' boxes in
       the frame of their deepest common ancestor are apart (when that ancestor moves). */
   void cullSelfPiecesRelative(Workspace &ws, const JointMotion &motion, std::size_t i, double inflation) const;
@@ -262,23 +248,49 @@ private:
   double nextLiveTime(const Workspace &ws, std::size_t i, double t) const;
   /** \brief World AABB of an obstacle (the scene broadphase's). */
   Eigen::AlignedBox3d obstacleBox(int obstacle) const;
-  /** \brief CA on PCL \a i (its convex hulls when \a hulls) from \a t_start towards \a t_limit,
-      skipping its dead pieces. */
-  Advance advance(Workspace &ws, const JointMotion &motion, std::size_t i, bool hulls, double t_start,
-                  double t_limit, int max_steps, double contact_distance, const Query &query) const;
-  double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
-                    double d, const Separation &separation, const Query &query) const;
-  template <typename HullPass>
-  Report decide(Workspace &ws, const JointMotion &motion, const Query &query, const HullPass &hullPass) const;
+
+  // Slab separation (ca_slab_separation.cpp)
+  /** \brief Width of the slab between the pair's hulls (placed) along unit \a n, world frame. */
   double slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const;
   /** \brief Scene pair against a box obstacle: the slab along the normal of the box face that
       the body's box centre lies farthest beyond, at the current poses (a direction without a GJK
-      query; against the widest of the six face slabs, it left the GJK queries per edge of the
-      arm benchmark unchanged). */
+      query). */
   Separation boxFaceSeparation(Workspace &ws, const BodyPair &pair) const;
   /** \brief R_WF of the pair's frame F at the current poses (identity for a scene pair). */
   Eigen::Matrix3d pairFrameRotation(const Workspace &ws, const BodyPair &pair) const;
-  Contact witness(const BodyPair &pair, const Advance &advance) const;
+  /** \brief \a separation's n_F turned to the current poses and its slab measured again. */
+  void remeasureSlab(Workspace &ws, const BodyPair &pair, Separation &separation) const;
+  /** \brief The slab along the direction between \a nearest points (invalid when they coincide). */
+  void slabAlongNearest(Workspace &ws, const BodyPair &pair, const NearestPoints &nearest,
+                        Separation &separation) const;
+
+  // Per-pair advancement, [Zhang2007] Eq. (4) (ca_advance.cpp)
+  /** \brief CA on PCL \a i as \a request says, skipping its dead pieces. */
+  Advance advance(Workspace &ws, const JointMotion &motion, std::size_t i, const AdvanceRequest &request,
+                  const Query &query) const;
+  /** \brief Δt certified from t with distance bound \a d: the longer of the undirected step and
+      the step along \a separation, rounded down. */
+  double stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t, double t_limit,
+                    double d, const Separation &separation, const Query &query) const;
+  PairObjects pairObjects(const Workspace &ws, const BodyPair &pair, Geometry geometry) const;
+  /** \brief A distance query at the current poses: the bound in result.distance, its nearest
+      points, \a separation along them; whether the pair touches. */
+  bool measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects, const AdvanceRequest &request,
+               int step, const Query &query, Separation &separation, Advance &result) const;
+  /** \brief Lower bound on the exact geometries' distance (surface gaps subtracted; 0 if the solids
+      overlap at the run's first step). */
+  double exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects, double contact_distance,
+                       bool first_step, const Query &query, NearestPoints &nearest) const;
+  /** \brief Whether the primitives themselves are within reach (FCL's GJK distance, an upper
+      bound); if so their points in \a result. */
+  bool contactOnPrimitives(Workspace &ws, const PairObjects &objects, double contact_distance, const Query &query,
+                           Advance &result) const;
+  /** \brief Mode::Decide, hull pass: while the bound shrinks, an FCL check of the pair where it
+      would reach zero at that rate and as far again past it, at most every other step. */
+  std::optional<Advance> creepProbe(Workspace &ws, const JointMotion &motion, std::size_t i, CreepState &creep,
+                                    double t, double d, double dt, double t_limit) const;
+
+  // Collision probes (ca_collision_probes.cpp)
   /** \brief Mode::Decide: FCL collision checks of \a pair at collision_probes times evenly spread
       over (t_from, 1] (but not in its dead pieces); the first in collision as a Contact advance,
       else nothing. */
@@ -293,12 +305,33 @@ private:
                 fcl::CollisionResultd &result) const;
   /** \brief A probe's Contact advance at \a t from FCL's collision \a result (one contact). */
   static Advance probeHit(const fcl::CollisionResultd &result, double t);
+  /** \brief Body \a b's mesh object placed at the current poses with its probe box (once per probe). */
+  const fcl::CollisionObjectd &placedForProbe(Workspace &ws, int b) const;
   /** \brief Mode::Decide, before any bound: the whole robot checked at time \a t, as one state of
-      OMPL's DiscreteMotionValidator (every body against the scene's broadphase, then every self
-      pair whose boxes overlap and whose certificate, if any, does not bound its distance above
-      zero); the first pair found in collision and its contact. */
+      OMPL's DiscreteMotionValidator: the robot's box against the scene's broadphase, each body's
+      box against the obstacles that overlaps, then the self pairs whose boxes overlap and whose
+      certificate, if any, does not bound their distance above zero; the first pair found in
+      collision and its contact. */
   std::optional<std::pair<BodyPair, Advance>> probeWholeRobot(Workspace &ws, const JointMotion &motion,
                                                               double t) const;
+
+  // Temporal culling, [Zhang2007] Alg. 1 (ca_temporal_culling.cpp)
+  /** \brief CA on PCL \a i's convex hulls: stops at τ̌ (Passed: τ̌ > 1); Capped at 0 without
+      temporal culling. */
+  Advance hullPass(Workspace &ws, const JointMotion &motion, std::size_t i, const Query &query) const;
+  /** \brief Mode::FirstContact: Alg. 1 over ws.pcl. */
+  Report firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const;
+  /** \brief Alg. 1's CA of PCL \a i from its τ̌ = \a lower up to search.t_min, then its refinement. */
+  void firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i, double lower, const Query &query,
+                          FirstContactSearch &search) const;
+  static Report firstContactReport(const FirstContactSearch &search);
+
+  // Decide early exit, [Zhang2007] Sec. 8 (ca_early_exit.cpp)
+  /** \brief The whole robot at the first early_probes times of the bisection order; a Collision
+      report at the first in collision. */
+  std::optional<Report> earlyProbes(Workspace &ws, const JointMotion &motion) const;
+  /** \brief Mode::Decide over ws.pcl: pair by pair, stopping at the first contact. */
+  Report decide(Workspace &ws, const JointMotion &motion, const Query &query) const;
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;

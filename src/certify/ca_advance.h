@@ -1,0 +1,29 @@
+#pragma once
+/// \file ca_advance.h
+/// Private to the CA certifier: the step of conservative advancement on one pair
+/// (ca_advance.cpp), [Zhang2007] Eq. (4). If the pair's distance at t is at least d and no point
+/// of either body moves faster than μ (towards the other, over [t, t_limit]), then the distance
+/// stays at least clearance over [t, t + Δt] with Δt = (d − clearance)/μ.
+///
+/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
+/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+
+#include <limits>
+
+namespace ompl_ccd::ca
+{
+/** \brief Δt = (d − clearance)/μ, [Zhang2007] Eq. (4), in units of t (∞ when μ ≤ 0: nothing moves).
+    \param[in] d a lower bound on the pair's distance at t (metres).
+    \param[in] mu a bound on the rate at which that distance can shrink (metres per unit t). */
+inline double eq4Step(double d, double clearance, double mu)
+{
+  return mu > 0.0 ? (d - clearance) / mu : std::numeric_limits<double>::infinity();
+}
+
+/** \brief \a dt rounded down so that [t, t + dt] stays certified despite the division's rounding;
+    0 for a negative or NaN \a dt (a NaN bound certifies nothing: the step cap then gives Undecided). */
+inline double roundedStep(double dt)
+{
+  return dt >= 0.0 ? dt * (1.0 - 1e-12) : 0.0;
+}
+}  // namespace ompl_ccd::ca

@@ -1,0 +1,44 @@
+// ConservativeAdvancementOptions::validate(): every range check of the CA certifier's knobs.
+#include <cmath>
+
+#include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/error.h"
+
+namespace ompl_ccd
+{
+void ConservativeAdvancementOptions::validate() const
+{
+  OMPL_CCD_THROW_UNLESS(max_steps_per_pair >= 1, "ConservativeAdvancement: max_steps_per_pair (", max_steps_per_pair,
+                        ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(max_hull_steps >= 1, "ConservativeAdvancement: max_hull_steps (", max_hull_steps,
+                        ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(max_taylor_pieces >= 1, "ConservativeAdvancement: max_taylor_pieces (", max_taylor_pieces,
+                        ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(distance_rel_err >= 0.0 && std::isfinite(distance_rel_err),
+                        "ConservativeAdvancement: distance_rel_err (", distance_rel_err,
+                        ") must be finite and non-negative; use 0.25, or 0 for exact distances.");
+  OMPL_CCD_THROW_UNLESS(slab_reuse >= 0.0 && std::isfinite(slab_reuse), "ConservativeAdvancement: slab_reuse (",
+                        slab_reuse,
+                        ") must be finite and non-negative; use 0.5, or 1 for a distance query at every step.");
+  OMPL_CCD_THROW_UNLESS(hull_max_gap >= 0.0 && std::isfinite(hull_max_gap), "ConservativeAdvancement: hull_max_gap (",
+                        hull_max_gap, ") must be finite and non-negative; use 1e-3, or 0 for full hulls.");
+  OMPL_CCD_THROW_UNLESS(collision_probes >= 0, "ConservativeAdvancement: collision_probes (", collision_probes,
+                        ") must be at least 0; use 8, or 0 for no probes.");
+  OMPL_CCD_THROW_UNLESS(early_probes >= 0, "ConservativeAdvancement: early_probes (", early_probes,
+                        ") must be at least 0; use 3, or 0 for none.");
+  OMPL_CCD_THROW_UNLESS(refine_factor > 0.0 && refine_factor <= 1.0, "ConservativeAdvancement: refine_factor (",
+                        refine_factor, ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
+  OMPL_CCD_THROW_UNLESS(refine_steps >= 0, "ConservativeAdvancement: refine_steps (", refine_steps,
+                        ") must be at least 0; raise it.");
+  OMPL_CCD_THROW_UNLESS(swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (", swept_box_samples,
+                        ") must be at least 1; raise it.");
+  OMPL_CCD_THROW_UNLESS(swept_box_travel > 0.0 && std::isfinite(swept_box_travel),
+                        "ConservativeAdvancement: swept_box_travel (", swept_box_travel,
+                        ") must be positive and finite; use 0.5 (metres).");
+  OMPL_CCD_THROW_UNLESS(certificate_max_dims >= 0 && certificate_max_dims <= 3,
+                        "ConservativeAdvancement: certificate_max_dims (", certificate_max_dims,
+                        ") must be in [0, 3]; use 2, or 0 for no certificates.");
+  OMPL_CCD_THROW_UNLESS(certificate_max_cells >= 1, "ConservativeAdvancement: certificate_max_cells (",
+                        certificate_max_cells, ") must be at least 1; use 8192.");
+}
+}  // namespace ompl_ccd

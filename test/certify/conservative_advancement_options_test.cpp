@@ -1,0 +1,91 @@
+// ConservativeAdvancementOptions::validate(): the defaults pass; every knob out of range throws a
+// message naming the knob, its value and a usable value, from validate() and from the constructor.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/error.h"
+#include "support/example_worlds.h"
+
+namespace ompl_ccd::test
+{
+namespace
+{
+struct BadKnob
+{
+  std::function<void(ConservativeAdvancementOptions &)> set;
+  std::string message;
+};
+
+std::vector<BadKnob> badKnobs()
+{
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  using O = ConservativeAdvancementOptions;
+  return {
+      {[](O &o) { o.max_steps_per_pair = 0; }, "max_steps_per_pair (0) must be at least 1; raise it."},
+      {[](O &o) { o.max_hull_steps = 0; }, "max_hull_steps (0) must be at least 1; raise it."},
+      {[](O &o) { o.max_taylor_pieces = 0; }, "max_taylor_pieces (0) must be at least 1; raise it."},
+      {[](O &o) { o.distance_rel_err = -0.1; }, "distance_rel_err (-0.1) must be finite and non-negative"},
+      {[=](O &o) { o.distance_rel_err = inf; }, "distance_rel_err (inf) must be finite and non-negative"},
+      {[=](O &o) { o.slab_reuse = nan; }, "slab_reuse (nan) must be finite and non-negative"},
+      {[](O &o) { o.slab_reuse = -1; }, "slab_reuse (-1) must be finite and non-negative"},
+      {[](O &o) { o.hull_max_gap = -1e-3; }, "hull_max_gap (-0.001) must be finite and non-negative"},
+      {[](O &o) { o.collision_probes = -1; }, "collision_probes (-1) must be at least 0; use 8"},
+      {[](O &o) { o.early_probes = -1; }, "early_probes (-1) must be at least 0; use 3"},
+      {[](O &o) { o.refine_factor = 0; }, "refine_factor (0) must be in (0, 1]"},
+      {[](O &o) { o.refine_factor = 1.5; }, "refine_factor (1.5) must be in (0, 1]"},
+      {[](O &o) { o.refine_steps = -1; }, "refine_steps (-1) must be at least 0"},
+      {[](O &o) { o.swept_box_samples = 0; }, "swept_box_samples (0) must be at least 1"},
+      {[](O &o) { o.swept_box_travel = 0; }, "swept_box_travel (0) must be positive and finite"},
+      {[=](O &o) { o.swept_box_travel = nan; }, "swept_box_travel (nan) must be positive and finite"},
+      {[](O &o) { o.certificate_max_dims = 4; }, "certificate_max_dims (4) must be in [0, 3]"},
+      {[](O &o) { o.certificate_max_dims = -1; }, "certificate_max_dims (-1) must be in [0, 3]"},
+      {[](O &o) { o.certificate_max_cells = 0; }, "certificate_max_cells (0) must be at least 1"},
+  };
+}
+
+TEST(ConservativeAdvancementOptions, DefaultsAndEdgesOfTheRangesAreValid)
+{
+  ConservativeAdvancementOptions options;
+  EXPECT_NO_THROW(options.validate());
+  options.distance_rel_err = 0.0;
+  options.slab_reuse = 1.0;
+  options.hull_max_gap = 0.0;
+  options.collision_probes = options.early_probes = options.refine_steps = 0;
+  options.refine_factor = 1.0;
+  options.certificate_max_dims = 0;
+  EXPECT_NO_THROW(options.validate());
+  options.certificate_max_dims = 3;
+  EXPECT_NO_THROW(options.validate());
+}
+
+TEST(ConservativeAdvancementOptions, EveryKnobOutOfRangeThrowsNamingIt)
+{
+  for (const BadKnob &knob : badKnobs())
+  {
+    ConservativeAdvancementOptions options;
+    knob.set(options);
+    EXPECT_THAT([&] { options.validate(); },
+                testing::ThrowsMessage<Error>(testing::HasSubstr("ConservativeAdvancement: " + knob.message)))
+        << knob.message;
+  }
+}
+
+TEST(ConservativeAdvancementOptions, TheConstructorValidates)
+{
+  const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
+  for (const BadKnob &knob : badKnobs())
+  {
+    ConservativeAdvancementOptions options;
+    knob.set(options);
+    EXPECT_THAT([&] { ConservativeAdvancement certifier(world, options); },
+                testing::ThrowsMessage<Error>(testing::HasSubstr(knob.message)))
+        << knob.message;
+  }
+}
+}  // namespace
+}  // namespace ompl_ccd::test
