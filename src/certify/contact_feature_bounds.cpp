@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <iterator>
 #include <utility>
 
 #include <Eigen/Geometry>
@@ -24,10 +25,10 @@ bool separatedAlong(const IntervalVector3 &w, std::initializer_list<IntervalVect
                     std::initializer_list<IntervalVector3> second, double distance)
 {
   Interval pf = dot(*first.begin(), w), ps = dot(*second.begin(), w);
-  for (const IntervalVector3 &x : first)
-    pf = hull(pf, dot(x, w));
-  for (const IntervalVector3 &x : second)
-    ps = hull(ps, dot(x, w));
+  for (auto x = std::next(first.begin()); x != first.end(); ++x)
+    pf = hull(pf, dot(*x, w));
+  for (auto x = std::next(second.begin()); x != second.end(); ++x)
+    ps = hull(ps, dot(*x, w));
   return disjointProjections(pf, ps, w, distance);
 }
 

@@ -14,7 +14,14 @@
 /// time_tolerance where pairs remain, their distance is bounded at its start and midpoint (the
 /// enclosures at a point time); a pair within distance + contact_distance is the contact.
 ///
-/// Guarantees (the arithmetic is outward-rounded Interval throughout, so rounding only weakens tests):
+/// Arithmetic: every bound is an ompl_ccd::Interval (bound/interval.h), whose operations move each
+/// computed end outward by at least one ulp. It is used rather than Taylor models because the
+/// equations are low-degree polynomials of the vertex coordinates, so interval boxes shrink fast
+/// enough under subdivision and Newton, and rather than switching the FPU rounding mode because it
+/// needs no global state (thread-safe, no fesetround). Rounding can only widen a box, so it can
+/// only keep a pair alive, never free it; the witness distance is an upper bound for the same reason.
+///
+/// Guarantees:
 ///  - Free: every pair stays farther than `distance` apart for all t ∈ [t₀, t₁]. No false negative.
 ///  - Collision: no pair comes within `distance` for t ∈ [t₀, toc_lower) (so toc_lower ≤ the first
 ///    time of contact), toc_upper − toc_lower ≤ time_tolerance, and at witness.time ∈
