@@ -64,6 +64,23 @@ TEST(ElementaryContact, FallingVertexHitsTheFaceAtTheClosedFormTime)
   EXPECT_GT(result.newton_reductions, 0);  // Newton shrinks the intervals around a transversal root
 }
 
+TEST(ElementaryContact, OutwardRoundingKeepsAnExactContactThatRoundingToNearestMisses)
+{
+  // p = (b + c)/4 lies exactly in the triangle (0, b, c) (barycentrics 1/2, 1/4, 1/4), so
+  // det[b, c, p] = 0 exactly; the coordinates (integers below 2²⁸, scaled by 2⁻²⁸: all exact) make
+  // the round-to-nearest determinant nonzero. Only outward rounding keeps the root.
+  const double scale = std::ldexp(1.0, -28);
+  const Vector3d a = Vector3d::Zero(), b = scale * Vector3d(251917196, 139239628, 125805480),
+                 c = scale * Vector3d(102941832, 252470800, 255740184), p = 0.25 * (b + c);
+  ASSERT_NE(p.dot(b.cross(c)), 0.0) << "the case no longer exercises rounding";
+  const FeatureBoxes at_contact{pointBox(p), pointBox(a), pointBox(b), pointBox(c)};
+  EXPECT_TRUE(coplanarity(FeaturePairKind::VertexFace, at_contact).contains(0.0));
+  EXPECT_FALSE(featuresSeparated(FeaturePairKind::VertexFace, at_contact, 0.0));
+  // The vertex crosses the face at p exactly at t = 1/2.
+  const Vector3d k(0.25, -0.5, 0.125);
+  expectContactAt(solveLinear(FeaturePairKind::VertexFace, {p - k, a, b, c}, {p + k, a, b, c}), 0.5);
+}
+
 TEST(ElementaryContact, NewtonOffGivesTheSameBracket)
 {
   ElementaryContactOptions options;
