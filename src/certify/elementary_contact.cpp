@@ -75,7 +75,9 @@ private:
   /** \brief Drops the pairs proved apart on box.T; true if some remain. */
   bool cull(TimeBox &box) const
   {
-    const auto apart = [&](int k) { return featuresSeparated(pairs_[k].kind, boxes(k, positions_), options_.distance); };
+    const auto apart = [&](int k) {
+      return featuresSeparated(pairs_[k].kind, boxes(k, positions_), options_.distance);
+    };
     box.pairs.erase(std::remove_if(box.pairs.begin(), box.pairs.end(), apart), box.pairs.end());
     return !box.pairs.empty();
   }
@@ -227,7 +229,8 @@ ElementaryContactResult solveElementaryContacts(const std::vector<const VertexMo
   OMPL_CCD_THROW_UNLESS(options.max_depth >= 1 && options.max_boxes >= 1, "solveElementaryContacts: max_depth ",
                         options.max_depth, " or max_boxes ", options.max_boxes, " is below 1; give budgets >= 1.");
   for (std::size_t i = 0; i < motions.size(); ++i)
-    OMPL_CCD_THROW_UNLESS(motions[i] != nullptr, "solveElementaryContacts: motion ", i, " is null; pass a VertexMotion.");
+    OMPL_CCD_THROW_UNLESS(motions[i] != nullptr, "solveElementaryContacts: motion ", i,
+                          " is null; pass a VertexMotion.");
   for (std::size_t k = 0; k < pairs.size(); ++k)
     for (const VertexRef &ref : pairs[k].vertices)
       OMPL_CCD_THROW_UNLESS(ref.motion >= 0 && ref.motion < static_cast<int>(motions.size()) && ref.vertex >= 0 &&

@@ -13,17 +13,20 @@ IntervalVector3 transform(const IntervalPose &X, const Eigen::Vector3d &p)
 {
   IntervalVector3 out;
   for (int i = 0; i < 3; ++i)
-    out[i] = X.R[3 * i] * Interval(p.x()) + X.R[3 * i + 1] * Interval(p.y()) + X.R[3 * i + 2] * Interval(p.z()) + X.p[i];
+    out[i] =
+        X.R[3 * i] * Interval(p.x()) + X.R[3 * i + 1] * Interval(p.y()) + X.R[3 * i + 2] * Interval(p.z()) + X.p[i];
   return out;
 }
 }  // namespace
 
 bool PoseEnclosureFunction::encloseRate(const Interval & /*T*/, IntervalPose & /*dX_WB*/) const { return false; }
 
-RigidVertexMotion::RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose, std::vector<Eigen::Vector3d> p_BV)
+RigidVertexMotion::RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose,
+                                     std::vector<Eigen::Vector3d> p_BV)
   : pose_(std::move(pose)), p_BV_(std::move(p_BV))
 {
-  OMPL_CCD_THROW_UNLESS(pose_ != nullptr, "RigidVertexMotion: the pose enclosure is null; pass a PoseEnclosureFunction.");
+  OMPL_CCD_THROW_UNLESS(pose_ != nullptr,
+                        "RigidVertexMotion: the pose enclosure is null; pass a PoseEnclosureFunction.");
   for (std::size_t i = 0; i < p_BV_.size(); ++i)
     OMPL_CCD_THROW_UNLESS(p_BV_[i].allFinite(), "RigidVertexMotion: vertex ", i,
                           " has a non-finite coordinate; give finite positions.");

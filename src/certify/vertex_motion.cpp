@@ -18,7 +18,8 @@ LinearVertexMotion::LinearVertexMotion(std::vector<Eigen::Vector3d> start, std::
 }
 
 bool LinearVertexMotion::enclose(const Interval &T, const std::vector<int> &vertices,
-                                 std::vector<IntervalVector3> &positions, std::vector<IntervalVector3> *velocities) const
+                                 std::vector<IntervalVector3> &positions,
+                                 std::vector<IntervalVector3> *velocities) const
 {
   positions.resize(vertices.size());
   if (velocities)

@@ -1,8 +1,9 @@
 // The elementary contact solver on every query of ../shared/data/ccd_queries (Wang et al. 2021,
 // exact inputs with ground truth): zero false negatives (a Free answer to a query whose
 // primitives touch) in every folder. False positives (allowed: near contacts, see
-// elementary_contact.h), Undecided answers (none with the default budgets) and the mean time per query are printed per folder
-// (for information only: speed is measured by bench/elementary_contact_benchmark.cpp).
+// elementary_contact.h), Undecided answers (none with the default budgets) and the mean time per
+// query are printed per folder (for information only: speed is measured by
+// bench/elementary_contact_benchmark.cpp).
 
 #include "ompl_ccd/certify/elementary_contact.h"
 

@@ -160,19 +160,21 @@ TEST(ElementaryContact, ParallelEdges)
   EXPECT_EQ(solveLinear(FeaturePairKind::EdgeEdge, {a, b, {1, 0, 0}, {2, 1, 0}}, {a, b, {1, 0, 1}, {2, 1, 1}}).verdict,
             Verdict::Free);
   // Approaching sideways until the lines coincide at t = 1/2, overlapping: contact.
-  expectContactAt(
-      solveLinear(FeaturePairKind::EdgeEdge, {a, b, {0.5, -0.5, 0}, {1.5, 0.5, 0}}, {a, b, {-0.5, 0.5, 0}, {0.5, 1.5, 0}}),
-      0.5);
+  expectContactAt(solveLinear(FeaturePairKind::EdgeEdge, {a, b, {0.5, -0.5, 0}, {1.5, 0.5, 0}},
+                              {a, b, {-0.5, 0.5, 0}, {0.5, 1.5, 0}}),
+                  0.5);
 }
 
 TEST(ElementaryContact, CollinearEdgesMeetEndToEnd)
 {
   // ab = [0, 1] on the x axis, cd = [2 − 2t, 3 − 2t]: the ends meet at t = 1/2.
   const Vector3d a(0, 0, 0), b(1, 0, 0);
-  expectContactAt(solveLinear(FeaturePairKind::EdgeEdge, {a, b, {2, 0, 0}, {3, 0, 0}}, {a, b, {0, 0, 0}, {1, 0, 0}}), 0.5);
+  expectContactAt(
+      solveLinear(FeaturePairKind::EdgeEdge, {a, b, {2, 0, 0}, {3, 0, 0}}, {a, b, {0, 0, 0}, {1, 0, 0}}), 0.5);
   // Sliding along the line but stopping short: free.
-  EXPECT_EQ(solveLinear(FeaturePairKind::EdgeEdge, {a, b, {3, 0, 0}, {4, 0, 0}}, {a, b, {1.5, 0, 0}, {2.5, 0, 0}}).verdict,
-            Verdict::Free);
+  EXPECT_EQ(
+      solveLinear(FeaturePairKind::EdgeEdge, {a, b, {3, 0, 0}, {4, 0, 0}}, {a, b, {1.5, 0, 0}, {2.5, 0, 0}}).verdict,
+      Verdict::Free);
 }
 
 TEST(ElementaryContact, DistanceThresholdMovesTheContactEarlier)

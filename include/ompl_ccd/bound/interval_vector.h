@@ -16,7 +16,10 @@ namespace ompl_ccd
 using IntervalVector3 = std::array<Interval, 3>;
 
 /** \brief The point box of \a p (exact: no rounding). */
-inline IntervalVector3 pointBox(const Eigen::Vector3d &p) { return {Interval(p.x()), Interval(p.y()), Interval(p.z())}; }
+inline IntervalVector3 pointBox(const Eigen::Vector3d &p)
+{
+  return {Interval(p.x()), Interval(p.y()), Interval(p.z())};
+}
 
 /** \brief Box midpoints (a point inside the box). */
 inline Eigen::Vector3d midpoint(const IntervalVector3 &a) { return {a[0].mid(), a[1].mid(), a[2].mid()}; }
@@ -37,7 +40,10 @@ inline IntervalVector3 operator-(const IntervalVector3 &a, const IntervalVector3
 inline IntervalVector3 operator*(const Interval &s, const IntervalVector3 &a) { return {s * a[0], s * a[1], s * a[2]}; }
 
 /** \brief {x · y : x ∈ a, y ∈ b}. */
-inline Interval dot(const IntervalVector3 &a, const IntervalVector3 &b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline Interval dot(const IntervalVector3 &a, const IntervalVector3 &b)
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 
 /** \brief {x × y : x ∈ a, y ∈ b}. */
 inline IntervalVector3 cross(const IntervalVector3 &a, const IntervalVector3 &b)
