@@ -191,6 +191,28 @@ TEST(ElementaryContact, DistanceThresholdMovesTheContactEarlier)
   EXPECT_EQ(vertexAgainstUnitTriangle({1.2, 0.0, 1.0}, {1.2, 0.0, -1.0}, options).verdict, Verdict::Free);
 }
 
+TEST(ElementaryContact, PairsSolvedTogetherReportTheEarliestContact)
+{
+  // Motion 0: the unit triangle at rest and a vertex falling onto it at t = 0.7 (z = 0.7 − t).
+  // Motion 1: an edge along y at x = 0.5 descending onto the triangle's edge ab at t = 0.3.
+  // The edge–edge pair shares a and b with the vertex–face pair.
+  const Vector3d a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
+  const LinearVertexMotion triangle_and_vertex({a, b, c, {0.2, 0.3, 0.7}}, {a, b, c, {0.2, 0.3, -0.3}});
+  const LinearVertexMotion edge({{0.5, -1, 0.3}, {0.5, 1, 0.3}}, {{0.5, -1, -0.7}, {0.5, 1, -0.7}});
+  const FeaturePair vertex_face{FeaturePairKind::VertexFace, {{{0, 3}, {0, 0}, {0, 1}, {0, 2}}}};
+  const FeaturePair edge_edge{FeaturePairKind::EdgeEdge, {{{0, 0}, {0, 1}, {1, 0}, {1, 1}}}};
+  const std::vector<const VertexMotion *> motions{&triangle_and_vertex, &edge};
+  const auto both = solveElementaryContacts(motions, {vertex_face, edge_edge}, 0.0, 1.0);
+  expectContactAt(both, 0.3);
+  EXPECT_EQ(both.pair, 1);
+  const auto reversed = solveElementaryContacts(motions, {edge_edge, vertex_face}, 0.0, 1.0);
+  expectContactAt(reversed, 0.3);
+  EXPECT_EQ(reversed.pair, 0);
+  // Without the edge, the vertex's contact; after it (t ≥ 0.8), nothing.
+  expectContactAt(solveElementaryContacts(motions, {vertex_face}, 0.0, 1.0), 0.7);
+  EXPECT_EQ(solveElementaryContacts(motions, {vertex_face, edge_edge}, 0.8, 1.0).verdict, Verdict::Free);
+}
+
 TEST(ElementaryContact, BudgetsRunOutAsUndecided)
 {
   ElementaryContactOptions options;
