@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 
 #include "ompl_ccd/error.h"
@@ -33,33 +34,66 @@ class SimultaneousSolver
 public:
   SimultaneousSolver(const std::vector<const VertexMotion *> &motions, const std::vector<FeaturePair> &pairs,
                      const ElementaryContactOptions &options)
-    : motions_(motions), pairs_(pairs), options_(options), vertices_(motions.size()), slots_(pairs.size())
+    : motions_(motions), pairs_(pairs), options_(options), vertices_(motions.size()), slots_(pairs.size()),
+      requested_(motions.size())
   {
+    std::vector<std::unordered_map<int, int>> slot_of(motions.size());  // vertex → slot, per motion
     for (std::size_t k = 0; k < pairs.size(); ++k)
       for (int j = 0; j < 4; ++j)
       {
         const VertexRef &ref = pairs[k].vertices[j];
-        std::vector<int> &used = vertices_[ref.motion];
-        const auto it = std::find(used.begin(), used.end(), ref.vertex);
-        slots_[k][j] = {ref.motion, static_cast<int>(it - used.begin())};
-        if (it == used.end())
-          used.push_back(ref.vertex);
+        const auto [it, added] = slot_of[ref.motion].emplace(ref.vertex, vertices_[ref.motion].size());
+        if (added)
+          vertices_[ref.motion].push_back(ref.vertex);
+        slots_[k][j] = {ref.motion, it->second};
       }
+    for (std::vector<std::vector<IntervalVector3>> *table : {&positions_, &velocities_, &at_time_})
+    {
+      table->resize(motions.size());
+      for (std::size_t i = 0; i < motions.size(); ++i)
+        (*table)[i].resize(vertices_[i].size());
+    }
+    for (std::size_t i = 0; i < motions.size(); ++i)
+      marked_.emplace_back(vertices_[i].size(), false);
   }
 
   ElementaryContactResult solve(double t0, double t1);
 
 private:
-  /** \brief Positions (and velocities, if \a rates) of every used vertex over T into \a at.
-      \retval true iff velocities were requested and every motion gave them. */
-  bool enclose(const Interval &T, bool rates, std::vector<std::vector<IntervalVector3>> &at)
+  /** \brief Positions (and velocities, if \a rates) over T of the vertices of the pairs \a active
+      into \a at (other entries are left as they were: no active pair reads them).
+      \retval true iff velocities were requested and every motion asked gave them. */
+  bool enclose(const Interval &T, const std::vector<int> &active, bool rates,
+               std::vector<std::vector<IntervalVector3>> &at)
   {
+    for (std::vector<int> &slots : requested_)
+      slots.clear();
+    for (const int k : active)
+      for (const auto &[motion, slot] : slots_[k])
+        if (!marked_[motion][slot])
+        {
+          marked_[motion][slot] = true;
+          requested_[motion].push_back(slot);
+        }
     bool all_rates = rates;
-    at.resize(motions_.size());
-    velocities_.resize(motions_.size());
     for (std::size_t i = 0; i < motions_.size(); ++i)
-      if (!vertices_[i].empty())
-        all_rates = motions_[i]->enclose(T, vertices_[i], at[i], rates ? &velocities_[i] : nullptr) && all_rates;
+    {
+      if (requested_[i].empty())
+        continue;
+      request_.clear();
+      for (const int slot : requested_[i])
+      {
+        marked_[i][slot] = false;
+        request_.push_back(vertices_[i][slot]);
+      }
+      all_rates = motions_[i]->enclose(T, request_, boxes_, rates ? &rates_ : nullptr) && all_rates;
+      for (std::size_t j = 0; j < request_.size(); ++j)
+      {
+        at[i][requested_[i][j]] = boxes_[j];
+        if (all_rates)
+          velocities_[i][requested_[i][j]] = rates_[j];
+      }
+    }
     return all_rates;
   }
 
@@ -92,8 +126,14 @@ private:
   std::vector<std::vector<int>> vertices_;
   /** \brief slots_[k][j]: (motion, index in vertices_[motion]) of pair k's vertex j. */
   std::vector<std::array<std::pair<int, int>, 4>> slots_;
-  /** \brief Boxes over the current interval, velocities over it, positions at one time. */
+  /** \brief Boxes over the current interval, velocities over it, positions at one time, by slot. */
   std::vector<std::vector<IntervalVector3>> positions_, velocities_, at_time_;
+  /** \brief Scratch of enclose(): the slots asked per motion (and a mark per slot, false between calls),
+      their vertex indices, the answers. */
+  std::vector<std::vector<int>> requested_;
+  std::vector<std::vector<bool>> marked_;
+  std::vector<int> request_;
+  std::vector<IntervalVector3> boxes_, rates_;
 };
 
 /** \brief Interval Newton culling, [Redon2004] Sec. 5.2.4: each pair's roots of f lie in
@@ -116,7 +156,7 @@ bool SimultaneousSolver::newtonCull(TimeBox &box, bool rates, ElementaryContactR
     if (!usable)
       return true;
     const double m = box.T.mid();
-    enclose(Interval(m), false, at_time_);
+    enclose(Interval(m), box.pairs, false, at_time_);
     std::optional<Interval> reduced;
     std::vector<int> kept;
     for (std::size_t i = 0; i < box.pairs.size(); ++i)
@@ -140,7 +180,7 @@ bool SimultaneousSolver::newtonCull(TimeBox &box, bool rates, ElementaryContactR
       return true;
     ++result.newton_reductions;
     box.T = *reduced;
-    rates = enclose(box.T, true, positions_);
+    rates = enclose(box.T, box.pairs, true, positions_);
     if (!cull(box))
       return false;
   }
@@ -154,7 +194,7 @@ bool SimultaneousSolver::findWitness(const TimeBox &box, ElementaryContactResult
   const double accept = Interval::down(options_.distance + options_.contact_distance);
   for (const double t : {box.T.lo(), box.T.mid()})
   {
-    enclose(Interval(t), false, at_time_);
+    enclose(Interval(t), box.pairs, false, at_time_);
     for (const int k : box.pairs)
     {
       Contact witness = featureWitness(pairs_[k].kind, boxes(k, at_time_));
@@ -198,7 +238,7 @@ ElementaryContactResult SimultaneousSolver::solve(double t0, double t1)
     if (result.boxes >= options_.max_boxes)
       return undecided(box.T.lo(), "max_boxes");
     ++result.boxes;
-    const bool rates = enclose(box.T, options_.newton_iterations > 0, positions_);
+    const bool rates = enclose(box.T, box.pairs, options_.newton_iterations > 0, positions_);
     if (!cull(box) || !newtonCull(box, rates, result))
       continue;
     if (box.T.width() <= options_.time_tolerance && findWitness(box, result))
