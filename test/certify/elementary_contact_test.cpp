@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <memory>
+#include <utility>
 
 #include <Eigen/Geometry>
 #include <gmock/gmock.h>
@@ -231,15 +232,30 @@ struct RotatingTriangle
   static constexpr double kRate = -2.0, kStartAngle = 1.0;
   const Points p_BV{{1.0, -0.5, -0.5}, {1.0, 0.5, -0.5}, {1.0, 0.0, 0.5}};
 
-  ElementaryContactResult solve(const Vector3d &q, const ElementaryContactOptions &options = {}) const
+  /** \brief The pose; without its rate enclosure when \a with_rate is false. */
+  static std::shared_ptr<const PoseEnclosureFunction> pose(bool with_rate)
   {
+    /** \brief Forwards enclose() only: PoseEnclosureFunction's default encloseRate() (none). */
+    struct PositionsOnly : PoseEnclosureFunction
+    {
+      explicit PositionsOnly(std::shared_ptr<const PoseEnclosureFunction> pose) : pose_(std::move(pose)) {}
+      void enclose(const Interval &T, IntervalPose &X_WB) const override { pose_->enclose(T, X_WB); }
+      std::shared_ptr<const PoseEnclosureFunction> pose_;
+    };
     const Eigen::Matrix3d R0 = Eigen::AngleAxisd(kStartAngle, Vector3d::UnitZ()).toRotationMatrix();
-    const auto pose = std::make_shared<ConstantVelocityPose>(R0, Vector3d::Zero(), Vector3d::UnitZ(), kRate,
+    const auto full = std::make_shared<ConstantVelocityPose>(R0, Vector3d::Zero(), Vector3d::UnitZ(), kRate,
                                                              Vector3d::Zero());
-    const RigidVertexMotion triangle(pose, p_BV);
+    if (with_rate)
+      return full;
+    return std::make_shared<PositionsOnly>(full);
+  }
+
+  ElementaryContactResult solve(const Vector3d &q, bool with_rate = true) const
+  {
+    const RigidVertexMotion triangle(pose(with_rate), p_BV);
     const LinearVertexMotion vertex({q}, {q});
     const FeaturePair pair{FeaturePairKind::VertexFace, {{{1, 0}, {0, 0}, {0, 1}, {0, 2}}}};
-    return solveElementaryContacts({&triangle, &vertex}, {pair}, 0.0, 1.0, options);
+    return solveElementaryContacts({&triangle, &vertex}, {pair}, 0.0, 1.0);
   }
 
   /** \brief Independent oracle (Eigen's rotation, plain doubles): |height of q over the triangle's
@@ -279,6 +295,10 @@ TEST(ElementaryContact, RotatingTriangleHitsAFixedVertexAtTheClosedFormTime)
     ASSERT_GT(rig.height(q, t), 0.0) << "t = " << t;
   }
   EXPECT_LT(rig.height(q, toc), 1e-12);
+  // A pose enclosure without a rate: no Newton step, the same contact.
+  const auto without_rate = rig.solve(q, false);
+  expectContactAt(without_rate, toc);
+  EXPECT_EQ(without_rate.newton_reductions, 0);
 }
 
 TEST(ElementaryContact, RotatingTriangleMissesAVertexAboveIt)
