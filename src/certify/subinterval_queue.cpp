@@ -118,11 +118,21 @@ void SubintervalQueue::addRemaining(const TimeInterval &interval, std::optional<
     stopLocked();
 }
 
+void SubintervalQueue::fail(std::exception_ptr error)
+{
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!error_)
+    error_ = std::move(error);
+  stopLocked();
+}
+
 SearchOutcome SubintervalQueue::finish()
 {
   std::unique_lock<std::mutex> lock(mutex_);
   closed_ = true;
   changed_.wait(lock, [this] { return helpers_ == 0; });
+  if (error_)
+    std::rethrow_exception(error_);
   return std::move(outcome_);
 }
 

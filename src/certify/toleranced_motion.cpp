@@ -484,10 +484,18 @@ void TolerancedMotion::help(Search &search) const
   // The pool's threads serve this certifier only, so each keeps one worker for all its searches,
   // built on its first and freed when the thread ends (~TolerancedMotion joins the pool).
   thread_local std::unique_ptr<Worker> worker;
-  if (!worker)
-    worker = std::make_unique<Worker>(*world_);
-  work(*worker, search);
-  search.queue.leave(worker->scratch.takeCounters());
+  // An exception must not leave a pool thread (it would end the process): it goes to the caller.
+  try
+  {
+    if (!worker)
+      worker = std::make_unique<Worker>(*world_);
+    work(*worker, search);
+  }
+  catch (...)
+  {
+    search.queue.fail(std::current_exception());
+  }
+  search.queue.leave(worker ? worker->scratch.takeCounters() : Stats{});
 }
 
 SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search> &search, bool helped) const
@@ -495,7 +503,15 @@ SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search>
   if (helped && pool_)
     for (int i = 1; i < options_.threads; ++i)
       boost::asio::post(*pool_, [this, search] { help(*search); });
-  work(owner, *search);
+  // the helpers use the caller's motion: they must have left before an exception leaves here
+  try
+  {
+    work(owner, *search);
+  }
+  catch (...)
+  {
+    search->queue.fail(std::current_exception());
+  }
   return search->queue.finish();
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -132,6 +133,31 @@ TEST(SubintervalQueue, HelpersHandOverCountersAndLateOnesFindItClosed)
   EXPECT_EQ(outcome.stats.at("intervals"), 5.0);
   EXPECT_EQ(outcome.stats.at("max_depth"), 4.0);
   EXPECT_FALSE(queue.join());
+}
+
+// A helper's exception (the pool thread would otherwise end the process) stops the search and
+// reaches the owner from finish(), after the helper left.
+TEST(SubintervalQueue, AHelpersExceptionReachesTheOwner)
+{
+  SubintervalQueue queue(whole(), false, 8);
+  expectTake(queue, 0.0, 1.0);  // the owner examines the root
+  ASSERT_TRUE(queue.join());
+  std::thread helper([&] {
+    try
+    {
+      throw std::bad_alloc();
+    }
+    catch (...)
+    {
+      queue.fail(std::current_exception());
+    }
+    queue.leave({});
+  });
+  helper.join();
+  EXPECT_TRUE(split(queue, 0.0, 1.0) == false);  // stopped: the halves are dropped
+  queue.done();
+  EXPECT_FALSE(queue.take().has_value());
+  EXPECT_THROW(queue.finish(), std::bad_alloc);
 }
 
 TEST(SubintervalQueue, ManyWorkersExamineEverySubintervalOnce)

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -107,8 +108,13 @@ public:
       discrete check confirmed inside it, if any. */
   void addRemaining(const TimeInterval &interval, std::optional<Violation> violation);
 
+  /** \brief A worker's exception (std::bad_alloc, an Error...): the search stops, and finish()
+      rethrows the first one recorded, so it reaches the caller instead of ending a pool thread. */
+  void fail(std::exception_ptr error);
+
   /** \brief Owner only, after its own take() returned nothing: closes the search to late helpers,
-      waits for the joined ones to leave, and returns the outcome. Call once. */
+      waits for the joined ones to leave, and returns the outcome. Call once.
+      \throws the first exception given to fail(), once every helper has left. */
   SearchOutcome finish();
 
 private:
@@ -126,6 +132,7 @@ private:
   /** \brief Workers between take() and done(); helpers between join() and leave(). */
   int examining_ = 0, helpers_ = 0;
   bool closed_ = false;
+  std::exception_ptr error_;
   /** \brief Copies, for wanted(), of "the search is over" and of the earliest violation's time
       (+inf: none yet); written under mutex_. */
   std::atomic<bool> stopped_{false};
