@@ -5,8 +5,7 @@
 /// of either body moves faster than μ (towards the other, over [t, t_limit]), then the distance
 /// stays at least clearance over [t, t + Δt] with Δt = (d − clearance)/μ.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <limits>
 

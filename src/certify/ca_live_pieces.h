@@ -6,8 +6,7 @@
 /// (inflated by clearance + tolerance) overlap during it. CA steps only in live pieces: during a
 /// dead one the pair is farther apart than clearance + tolerance.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include "ompl_ccd/model/joint_motion.h"
 

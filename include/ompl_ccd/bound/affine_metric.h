@@ -5,8 +5,7 @@
 /// the distortion rate ϱ(x) = r/R of point orbits (Eq. 4) and the metric data of lines (Eq. 5)
 /// and planes (Eq. 7).
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <Eigen/Core>
 #include <optional>

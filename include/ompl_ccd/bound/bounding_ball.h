@@ -9,8 +9,7 @@
 /// and each of the twelve numbers δ(b)ₖ, (D eᵢ)ₖ = (X(t) eᵢ − g eᵢ)ₖ is enclosed over the whole
 /// sub-interval, so the sum of their squared magnitudes (rounded up) bounds R².
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <Eigen/Geometry>
 

@@ -3,8 +3,7 @@
 /// Dynamic AABBs ([Zhang2007] Sec. 5.2): a world-axis-aligned box that contains a link geometry's
 /// bounding box at every time of a sub-interval, from the enclosure of the link pose.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <Eigen/Geometry>
 

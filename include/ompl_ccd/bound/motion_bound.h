@@ -29,8 +29,7 @@
 /// error of a linear function), so a body's sweep over a short piece lies in the box of its two end
 /// positions widened by that: second order in the piece's length, where μ's widening is first.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <Eigen/Geometry>
 #include <vector>

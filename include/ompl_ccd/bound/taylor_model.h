@@ -4,8 +4,7 @@
 /// f(t) ∈ c₀ + c₁τ + c₂τ² + c₃τ³ + R for every t ∈ [t₀, t₁], with τ = t − m, m the midpoint.
 /// Coefficients and remainder are outward-rounded Intervals, so the enclosure survives rounding.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <array>
 

@@ -4,8 +4,7 @@
 /// matrices" composed along the chain ([Zhang2007] Sec. 5.2, Eq. (1)–(2)), and, for comparison,
 /// the same product in plain interval arithmetic (the overestimating baseline of [Zhang2007] Fig. 5).
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <array>
 #include <vector>

@@ -37,8 +37,7 @@
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
 /// its own workspace from makeWorkspace().
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <fcl/narrowphase/collision_request.h>
 #include <fcl/narrowphase/collision_result.h>

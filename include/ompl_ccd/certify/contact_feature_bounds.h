@@ -15,8 +15,7 @@
 /// error can only widen a box, so it can only make a test fail to separate, never separate a pair
 /// that touches.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include <array>
 

@@ -35,8 +35,7 @@
 /// Degenerate motions (coplanar vertex and face, parallel or collinear edges, touching over an
 /// interval, contact at t₀ or t₁) are decided by the same tests: coplanarity alone never frees a pair.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include <array>
 #include <string>

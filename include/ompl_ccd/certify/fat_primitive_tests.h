@@ -18,8 +18,7 @@
 /// radius enlarged by the sliver's height, and the caller pads R (paddedRadius) for the rounding of
 /// the metric data and of the transformation into the zero position.
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <Eigen/Core>
 #include <array>

@@ -27,8 +27,7 @@
 /// only cells whose bound reaches clearance + tolerance certifies the pair free along it: no CA
 /// step is needed there. Immutable after construction: shared by all threads.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <array>
 #include <memory>

@@ -5,8 +5,7 @@
 /// non-excluded pair of link geometries is tested box against box. What survives is the list of
 /// potentially colliding pairs (PCLs) that conservative advancement must decide.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <Eigen/Geometry>
 #include <cstddef>

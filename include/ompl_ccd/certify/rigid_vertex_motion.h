@@ -6,8 +6,7 @@
 /// products). A caller plugs any per-link pose enclosure (a chain of interval joint transforms,
 /// a Taylor pose evaluated to intervals, ...) by deriving from PoseEnclosureFunction.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include <memory>
 #include <vector>

@@ -17,8 +17,7 @@
 /// Thread safety: every member may be called from any worker; one mutex guards the state, of which
 /// wanted() reads atomic copies without locking.
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <atomic>
 #include <condition_variable>

@@ -39,10 +39,7 @@
 /// workspace each, also with threads > 1 (the queries then share the pool; each pool thread keeps
 /// its own workspace).
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [SchroeckerWeber], [Zhang2007] in README.md (section References).
 
 #include <cstddef>
 #include <memory>
@@ -70,12 +67,8 @@ struct TolerancedMotionOptions
       the link's principal-axes box. They spread the mass over the link's whole extent: with
       half-extents hᵢ, J = diag(hᵢ²) and ϱ² = 1 + Σ xᵢ²/hᵢ² ≤ 4 on the box (Eq. 4), whatever the
       tessellation, while equally weighted mesh vertices follow it (dense fillets, sparse flat
-      faces) and leave ϱ large at sparsely meshed ends. Measured by
-      bench/toleranced_mass_distribution (200 random + 200 sampled-colliding edges per world, one
-      thread, Decide): obb-corners builds 22–27% fewer balls and is 1.16–1.37× faster in median,
-      free and colliding, on the bundled arm, Panda (2 scenes) and UR5e (2 scenes); its p95 is
-      lower too but for the arm's free edges (+11%) and Panda's bookshelf free edges (+1%); the
-      Undecided count is the same (1 of 400 on the arm, 0 elsewhere); FirstContact alike. */
+      faces) and leave ϱ large at sparsely meshed ends. The choice is measured by
+      bench/toleranced_mass_distribution (bench/README.md). */
   MassDistribution mass_distribution = MassDistribution::ObbCorners;
   /** \brief Recursion depth limit d of Listing 1 (sub-intervals no shorter than 2^-max_depth). */
   int max_depth = 24;

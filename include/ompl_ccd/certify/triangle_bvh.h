@@ -4,8 +4,7 @@
 /// hierarchy that keeps the toleranced-motion certifier from testing every triangle pair
 /// ([SchroeckerWeber] Sec. 7, conclusions).
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <Eigen/Geometry>
 #include <array>

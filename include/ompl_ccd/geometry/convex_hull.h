@@ -4,8 +4,7 @@
 /// the cheap convex stand-ins of [Zhang2007] Sec. 7.2 and the support function h(n) = max x·n
 /// used for directed motion bounds.
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <Eigen/Core>
 #include <memory>

@@ -4,9 +4,10 @@
 /// obstacle, or two link geometries), for conservative advancement.
 ///
 /// FCL's mesh–mesh distance is exact when rel_err = abs_err = 0; with a relative error r the
-/// traversal stops early and its distance is deflated by 1 + r (issue 3, requirement 2). Pairs involving a primitive or a convex hull go through GJK, which
-/// stops when its progress falls under distance_tolerance; that distance is deflated by
-/// kGjkDistanceSlack before it decides anything.
+/// traversal stops early (its result d may exceed the true distance by the factor 1 + r), so the
+/// bound is d / (1 + r): a cheaper query that stays a lower bound. Pairs involving a primitive or
+/// a convex hull go through GJK, which stops when its progress falls under distance_tolerance;
+/// that distance is deflated by kGjkDistanceSlack before it decides anything.
 
 #include <Eigen/Core>
 #include <fcl/narrowphase/collision_object.h>
