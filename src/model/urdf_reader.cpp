@@ -14,6 +14,7 @@
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/mesh_loader.h"
+#include "ompl_ccd/numeric.h"
 #include "urdf_joint_graph.h"
 #include "urdf_xml_checks.h"
 
@@ -267,8 +268,8 @@ private:
     joint.axis /= axis_norm;
     if (joint.type == JointType::Continuous)
     {
-      joint.lower = -M_PI;
-      joint.upper = M_PI;
+      joint.lower = -numeric::kPi;
+      joint.upper = numeric::kPi;
     }
     else
     {
