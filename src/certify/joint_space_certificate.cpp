@@ -16,11 +16,11 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/revolved_cover.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
 #include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/geometry/revolved_cover.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "ompl_ccd/numeric.h"
 

@@ -9,10 +9,11 @@
 
 #include "ompl_ccd/bound/bounding_ball.h"
 #include "ompl_ccd/certify/fat_primitive_tests.h"
-#include "ompl_ccd/certify/triangle_bvh.h"
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/geometry/triangle_bvh.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "ompl_ccd/numeric.h"
 

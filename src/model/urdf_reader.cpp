@@ -465,6 +465,9 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
     joint.q_index = joint.mimic_source >= 0 ? -1 : model.nq_;
     model.nq_ += joint.nq();
   }
+  // The joints are final: their kinematics constants, once for every workspace.
+  for (const Joint &joint : model.joints_)
+    model.joint_terms_.push_back(jointTerms(joint));
 
   // Allowed collisions: bodies joined by a moving joint (fixed joints are merged already).
   model.acm_ = AllowedCollisionMatrix(static_cast<int>(model.links_.size()));
