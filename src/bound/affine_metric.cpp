@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 namespace
@@ -86,7 +88,7 @@ AffineMetric AffineMetric::fromVertices(const std::vector<Eigen::Vector3d> &vert
   for (const Eigen::Vector3d &v : vertices)
     C += (v - c) * (v - c).transpose();
   const Eigen::Matrix3d axes = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(C).eigenvectors();
-  Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = Eigen::Vector3d::Constant(-INFINITY);
+  Eigen::Vector3d lo = Eigen::Vector3d::Constant(numeric::kInfinity), hi = Eigen::Vector3d::Constant(-numeric::kInfinity);
   for (const Eigen::Vector3d &v : vertices)
   {
     const Eigen::Vector3d p = axes.transpose() * (v - c);

@@ -1,7 +1,8 @@
 #include "ompl_ccd/bound/bounding_ball.h"
 
 #include <cmath>
-#include <limits>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -44,7 +45,7 @@ double radius(const AffineMetric &metric, const PoseEnclosure<S> &X_t, const Eig
             squaredDeviation(X_t, g, Eigen::Vector3d(metric.principalAxes().col(i)), 0.0);
   // A non-finite enclosure (overflow) bounds nothing: an infinite ball excludes nothing.
   if (!std::isfinite(r_sq.hi()))
-    return std::numeric_limits<double>::infinity();
+    return numeric::kInfinity;
   return sqrt(r_sq).hi();
 }
 }  // namespace

@@ -2,7 +2,8 @@
 
 #include <array>
 #include <cassert>
-#include <limits>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -14,7 +15,7 @@ Interval boundOf(const Interval &f) { return f; }
 template <typename S>
 Eigen::AlignedBox3d cornerHull(const PoseEnclosure<S> &X_WL, const LocalBox &box)
 {
-  Eigen::Vector3d lo = Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
+  Eigen::Vector3d lo = Eigen::Vector3d::Constant(numeric::kInfinity);
   Eigen::Vector3d hi = -lo;
   std::array<Eigen::Vector3d, 8> p_L;
   for (int corner = 0; corner < 8; ++corner)
@@ -40,8 +41,8 @@ Eigen::AlignedBox3d cornerHull(const PoseEnclosure<S> &X_WL, const LocalBox &box
       // p_W,r(t) = Σ_k R_rk(t) p_L,k + p_r(t), bounded over the interval ([Zhang2007] Sec. 5.2)
       const S x = product[0][corner] + product[1][corner] + product[2][corner] + X_WL.p[r];
       const Interval range = boundOf(x);
-      // pad for the rounding of constants (offsets, corners): 1e-12 relative
-      const double margin = 1e-12 * (1.0 + range.mag() + p_L[corner].norm());
+      // pad for the rounding of constants (offsets, corners): kFinePadRel relative
+      const double margin = numeric::kFinePadRel * (1.0 + range.mag() + p_L[corner].norm());
       lo(r) = std::min(lo(r), range.lo() - margin);
       hi(r) = std::max(hi(r), range.hi() + margin);
     }
@@ -84,7 +85,7 @@ LocalBox localBox(const LinkGeometry &geometry)
   const double off = (box.X_LB.linear() - P).cwiseAbs().maxCoeff();
   if (off < 1e-4 && P.cwiseAbs().colwise().sum().isOnes() && P.cwiseAbs().rowwise().sum().isOnes())
   {
-    box.half_extents = (P.cwiseAbs() * box.half_extents).array() + 3.0 * (1.0 + 1e-9) * off * box.half_extents.maxCoeff();
+    box.half_extents = (P.cwiseAbs() * box.half_extents).array() + 3.0 * (1.0 + numeric::kPadRel) * off * box.half_extents.maxCoeff();
     box.X_LB.linear().setIdentity();
     box.aligned_with_link = true;
   }
@@ -99,7 +100,7 @@ Eigen::AlignedBox3d worldAabb(const Eigen::Isometry3d &X_WL, const LocalBox &box
                                      : Eigen::Vector3d((X_WL.linear() * box.X_LB.linear()).cwiseAbs() * box.half_extents);
   // padded for the rounding of the products, as dynamicAabb
   const Eigen::Vector3d padded =
-      extent.array() + 1e-12 * (1.0 + center.cwiseAbs().maxCoeff() + extent.maxCoeff());
+      extent.array() + numeric::kFinePadRel * (1.0 + center.cwiseAbs().maxCoeff() + extent.maxCoeff());
   return Eigen::AlignedBox3d(center - padded, center + padded);
 }
 

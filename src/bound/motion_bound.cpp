@@ -4,11 +4,13 @@
 #include <cassert>
 #include <cmath>
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 namespace
 {
-constexpr double kPi = 3.14159265358979323846;
+using numeric::kPi;
 /// Slack on angles computed with acos and on sums of rates (radians).
 constexpr double kAngleSlack = 1e-9;
 
@@ -25,7 +27,7 @@ double maxSinNear(double phi0, double theta)
   if (lo <= 0.5 * kPi && 0.5 * kPi <= hi)
     return 1.0;
   return std::min(1.0, std::max(std::fabs(std::sin(std::clamp(lo, 0.0, kPi))),
-                                std::fabs(std::sin(std::clamp(hi, 0.0, kPi)))) + 1e-15);
+                                std::fabs(std::sin(std::clamp(hi, 0.0, kPi)))) + numeric::kUlpPadAbs);
 }
 
 /// max |cos φ| for φ within θ of φ₀ ∈ [0, π] (|a · n|).
@@ -34,7 +36,7 @@ double maxCosNear(double phi0, double theta)
   const double lo = phi0 - theta - kAngleSlack, hi = phi0 + theta + kAngleSlack;
   if (lo <= 0.0 || hi >= kPi)
     return 1.0;
-  return std::min(1.0, std::max(std::fabs(std::cos(lo)), std::fabs(std::cos(hi))) + 1e-15);
+  return std::min(1.0, std::max(std::fabs(std::cos(lo)), std::fabs(std::cos(hi))) + numeric::kUlpPadAbs);
 }
 
 /// Rotation rate (radians per unit t) of the joint moving \a link; 0 for prismatic and fixed roots.
@@ -105,7 +107,7 @@ double largestOverShape(const LinkGeometry &geometry, const Point &point, const 
       largest = ball(X_LG.translation(), shape.radius);
       break;
   }
-  return largest * (1.0 + 1e-12) + 1e-15;
+  return largest * (1.0 + numeric::kFinePadRel) + numeric::kUlpPadAbs;
 }
 
 /// One moving joint k on the path from a body's link up to the reference frame.
@@ -209,7 +211,7 @@ double motionBound(const JointMotion &motion, int link, const BodyReach &reach, 
         break;
     }
   });
-  return (mu + 1e-15) * (1.0 + 1e-12);
+  return (mu + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
 }
 
 double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
@@ -221,7 +223,7 @@ double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isom
   forEachChainJoint(motion, link, reach, t_a, t_b, relative_to, [&](const ChainJoint &k) {
     // θ_k: how far the joint's axis can turn against n during [t_a, t_b]: the rotations strictly
     // above it (up to relative_to, whose frame carries n along)
-    const double theta = k.rate_above * span * (1.0 + 1e-12);
+    const double theta = k.rate_above * span * (1.0 + numeric::kFinePadRel);
     const Eigen::Vector3d a_W =
         X_WL[k.link].linear() * (k.joint.type == JointType::Floating ? motion.rootRotationAxis() : k.joint.axis);
     const double phi0 = angleBetween(a_W.normalized(), n);
@@ -243,7 +245,7 @@ double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isom
         break;
     }
   });
-  return (mu + 1e-15) * (1.0 + 1e-12);
+  return (mu + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
 }
 
 double accelerationBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
@@ -257,7 +259,7 @@ double accelerationBound(const JointMotion &motion, int link, const BodyReach &r
     else  // δ_k² a_k × (a_k × r) + 2 δ_k δ_i a_i × (a_k × r), i above k
       acceleration += k.delta * k.lever * (k.delta + 2.0 * k.rate_above);
   });
-  return (acceleration + 1e-15) * (1.0 + 1e-12);
+  return (acceleration + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
 }
 
 double sweptBoxWidening(double speed, double acceleration, double span)

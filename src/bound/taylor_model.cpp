@@ -7,6 +7,12 @@ namespace ompl_ccd
 {
 namespace
 {
+/// Relative margin (of the half-width h) around a computed critical point of the cubic: its
+/// quadratic formula rounds at ≈ 10⁻¹⁶ relative, so the true root is well inside.
+constexpr double kRootMarginRel = 1e-9;
+/// Absolute margin keeping that window non-empty when h = 0, above the subnormal range.
+constexpr double kRootMarginAbs = 1e-300;
+
 /// Encloses τ^k for |τ| ≤ h: [0, h^k] for even k, [−h^k, h^k] for odd k.
 Interval powerRange(int k, double h)
 {
@@ -83,7 +89,7 @@ std::optional<Interval> cubicRange(const std::array<Interval, TaylorModel::kOrde
         roots[count++] = C / q;
     }
   }
-  const double eta = 1e-9 * h + 1e-300;
+  const double eta = kRootMarginRel * h + kRootMarginAbs;
   for (int i = 0; i < count; ++i)
   {
     const double r = roots[i];

@@ -7,7 +7,7 @@
 ///
 /// References: [Zhang2007] in README.md (section References).
 
-#include <limits>
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd::ca
 {
@@ -16,13 +16,13 @@ namespace ompl_ccd::ca
     \param[in] mu a bound on the rate at which that distance can shrink (metres per unit t). */
 inline double eq4Step(double d, double clearance, double mu)
 {
-  return mu > 0.0 ? (d - clearance) / mu : std::numeric_limits<double>::infinity();
+  return mu > 0.0 ? (d - clearance) / mu : numeric::kInfinity;
 }
 
 /** \brief \a dt rounded down so that [t, t + dt] stays certified despite the division's rounding;
     0 for a negative or NaN \a dt (a NaN bound certifies nothing: the step cap then gives Undecided). */
 inline double roundedStep(double dt)
 {
-  return dt >= 0.0 ? dt * (1.0 - 1e-12) : 0.0;
+  return dt >= 0.0 ? dt * (1.0 - numeric::kFinePadRel) : 0.0;
 }
 }  // namespace ompl_ccd::ca

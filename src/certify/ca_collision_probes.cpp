@@ -7,6 +7,7 @@
 
 #include "ca_workspace.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/scene_box_queries.h"
 
 namespace ompl_ccd
 {

@@ -32,12 +32,12 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
   // (upper TOC bound < 1) without bounding the remaining pairs, so toc_lower is then only the
   // smallest τ̌ met (0 if a pair was left unvisited).
   Report report;
-  double capped_lower = ca::kInfinity;
+  double capped_lower = numeric::kInfinity;
   std::size_t visited = 0;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
     const Advance hull = hullPass(ws, motion, i, query);
-    const double lower = hull.status == Advance::Status::Passed ? ca::kInfinity : hull.t;
+    const double lower = hull.status == Advance::Status::Passed ? numeric::kInfinity : hull.t;
     if (lower > 1.0 && !hull.in_collision)
       continue;
     ++visited;
@@ -66,8 +66,8 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
     }
   }
   ws.stats.pcl_after_temporal_culling = static_cast<double>(visited);
-  report.verdict = capped_lower < ca::kInfinity ? Verdict::Undecided : Verdict::Free;
-  report.toc_lower = capped_lower < ca::kInfinity ? capped_lower : 1.0;
+  report.verdict = capped_lower < numeric::kInfinity ? Verdict::Undecided : Verdict::Free;
+  report.toc_lower = capped_lower < numeric::kInfinity ? capped_lower : 1.0;
   report.toc_upper = 1.0;
   return report;
 }

@@ -10,6 +10,7 @@
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 
 namespace ompl_ccd
 {
@@ -24,7 +25,7 @@ double nextLiveTime(const char *live, int samples, double t)
   for (; k < samples; ++k)
     if (live[k])
       return std::max(t, static_cast<double>(k) / samples);
-  return kInfinity;
+  return numeric::kInfinity;
 }
 
 double largestChainRotation(const JointMotion &motion)
@@ -88,7 +89,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
       ws.sampled_sweeps[b].extend(box);
       if (k > 0)
       {
-        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(widening[b] * (1.0 + 1e-9) + 1e-9 + inflation);
+        const Eigen::Vector3d widen = Eigen::Vector3d::Constant(numeric::padUp(widening[b]) + inflation);
         ws.piece_boxes[b * samples + k - 1] = Eigen::AlignedBox3d(piece.min() - widen, piece.max() + widen);
         ws.aabbs[b].extend(ws.piece_boxes[b * samples + k - 1]);
       }
@@ -183,7 +184,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   const auto widening = [&](const Body &body) {
     const double mu = motionBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
     const double acceleration = accelerationBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
-    return sweptBoxWidening(mu, acceleration, 1.0 / samples) * (1.0 + 1e-9) + 1e-9 + inflation;
+    return numeric::padUp(sweptBoxWidening(mu, acceleration, 1.0 / samples)) + inflation;
   };
   const double widen_a = widening(A), widen_b = widening(B);
   // the body's box in C's frame at sample k, widened (fixed when the body is on C itself)

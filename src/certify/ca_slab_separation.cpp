@@ -13,7 +13,7 @@ namespace ompl_ccd
 {
 double ca::slabBetween(double h_A, double h_B)
 {
-  return -h_B - h_A - kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+  return -h_B - h_A - numeric::kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
 }
 
 double ConservativeAdvancement::slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
@@ -69,7 +69,7 @@ void ConservativeAdvancement::slabAlongNearest(Workspace &ws, const BodyPair &pa
                                                Separation &separation) const
 {
   const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
-  separation.valid = gap.norm() > 1e-9;
+  separation.valid = gap.norm() > numeric::kMinDirectionLength;
   if (separation.valid)
   {
     separation.n = gap.normalized();

@@ -17,7 +17,7 @@ struct ConservativeAdvancement::FirstContactSearch
   bool found = false;
   std::optional<Contact> witness;
   /** \brief Certified-until time of the pairs that hit the step cap (∞: none). */
-  double capped_lower = ca::kInfinity;
+  double capped_lower = numeric::kInfinity;
   /** \brief The earliest configuration within tolerance of a pair that never gets closer than
       tolerance × refine_factor (a fallback witness). */
   std::optional<Contact> graze;
@@ -75,7 +75,7 @@ Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &m
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
     const Advance hull = hullPass(ws, motion, i, query);
-    order.emplace_back(hull.status == Advance::Status::Passed ? ca::kInfinity : hull.t, i);
+    order.emplace_back(hull.status == Advance::Status::Passed ? numeric::kInfinity : hull.t, i);
   }
   std::sort(order.begin(), order.end());
   // Alg. 1 lines 5–24: t_min only decreases; a pair whose τ̌ ≥ t_min cannot contact first; a
@@ -111,7 +111,7 @@ Report ConservativeAdvancement::firstContactReport(const FirstContactSearch &sea
     report.toc_lower = std::min(search.graze->time, search.capped_lower);
     report.witness = search.graze;
   }
-  else if (search.capped_lower < ca::kInfinity)
+  else if (search.capped_lower < numeric::kInfinity)
   {
     report.verdict = Verdict::Undecided;
     report.toc_lower = search.capped_lower;

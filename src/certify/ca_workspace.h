@@ -14,16 +14,12 @@
 #include "ompl_ccd/bound/taylor_pose.h"
 #include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/model/kinematics.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
 namespace ca
 {
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-/// Absolute slack (metres) on slab widths computed in floating point.
-constexpr double kSlabSlack = 1e-10;
-
 /// FCL object for a body's geometry (pose set per query).
 inline std::unique_ptr<fcl::CollisionObjectd> makeObject(const FclGeometryPtr &geometry)
 {

@@ -10,6 +10,7 @@
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd

@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
-#include <limits>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -17,7 +18,6 @@ constexpr double kRelative = 1e-10;
 constexpr double kWiden = 1e-9;
 /// Height/length ratio below which a triangle is a sliver.
 constexpr double kSliver = 1e-6;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// NaN answers "maybe": only a provably positive value excludes contact.
 bool maybeNonPositive(double value, double magnitude) { return !(value > kRelative * magnitude); }
@@ -76,7 +76,7 @@ bool clipToTriangle2(const std::array<Eigen::Vector2d, 3> &p, const Eigen::Vecto
   {
     const Eigen::Vector2d e = p[(i + 1) % 3] - p[i];
     const double tol = kWiden * e.norm() * ((s0 - p[i]).norm() + ds.norm() * std::max(std::fabs(lo), std::fabs(hi)));
-    if (!clipLinear(cross2(e, s0 - p[i]), cross2(e, ds), -tol, kInf, lo, hi))
+    if (!clipLinear(cross2(e, s0 - p[i]), cross2(e, ds), -tol, numeric::kInfinity, lo, hi))
       return false;
   }
   return true;
@@ -231,7 +231,7 @@ bool fatEdgeHitsTriangle(const FatEdge &e, double R, const FixedTriangle &F)
   {
     const Eigen::Vector3d edge = F[(i + 1) % 3] - F[i];
     const double tol = kWiden * edge.norm() * ((a - F[i]).norm() + s_mag);
-    if (!clipLinear(edge.cross(a - F[i]).dot(n), edge.cross(b).dot(n), -tol, kInf, lo, hi))
+    if (!clipLinear(edge.cross(a - F[i]).dot(n), edge.cross(b).dot(n), -tol, numeric::kInfinity, lo, hi))
       return false;
   }
   // ψ(s) = (n·(a + s b − F₀))² − R² (ϱ₀² + s²/ν²): squared plane distance minus squared ball radius.

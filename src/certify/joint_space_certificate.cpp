@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <limits>
 #include <map>
 #include <atomic>
 #include <exception>
@@ -17,12 +16,13 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/revolved_cover.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
 #include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/geometry/revolved_cover.h"
 #include "ompl_ccd/model/kinematics.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -38,8 +38,13 @@ constexpr int kMaxDepth = 60;
 /// A revolved cover larger than this many times its body's box is not used.
 constexpr double kLooseCover = 1.5;
 
-/// A revolute joint's period.
-constexpr double kTurn = 2.0 * M_PI;
+/// Relative widening (of the piece's time span) of each one-turn piece of a segment past its cuts,
+/// so that the rounding of the cut times leaves no gap between neighbouring pieces.
+constexpr double kTurnPieceWidening = 1e-9;
+
+/// Widening (units of t) of each open span past the clipped segment's ends: the clip's divisions
+/// round at ≈ 10⁻¹⁶ of t ∈ [0, 1].
+constexpr double kSpanWidening = 1e-12;
 
 /// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
 /// not a revolute or prismatic joint with its own state value.
@@ -84,7 +89,7 @@ bool clipSegment(const std::array<double, 3> &a, const std::array<double, 3> &b,
   s_out = 1.0;
   for (std::size_t k = 0; k < dims; ++k)
   {
-    const double slack = 1e-12 * (1.0 + std::fabs(lo[k]) + std::fabs(hi[k]));
+    const double slack = numeric::kFinePadRel * (1.0 + std::fabs(lo[k]) + std::fabs(hi[k]));
     const double low = lo[k] - slack, high = hi[k] + slack, d = b[k] - a[k];
     if (d == 0.0)
     {
@@ -228,7 +233,7 @@ public:
       const Eigen::Isometry3d X_CO = kinematics_.X_WL[cover_link].inverse() * kinematics_.X_WL[other_link];
       for (const Eigen::Vector3d &p_O : part_points_)
         if (covered_->cover.mayContain(X_CO * p_O))
-          return -std::numeric_limits<double>::infinity();
+          return -numeric::kInfinity;
     }
     return pairDistanceLowerBound(object_a_, object_b_, &nearest_, kDistanceRelErr);
   }
@@ -244,8 +249,8 @@ public:
                    const std::array<double, 3> &hi) const
   {
     const Eigen::Vector3d gap = nearest_.p_WB - nearest_.p_WA;
-    if (!(gap.norm() > 1e-9))
-      return -std::numeric_limits<double>::infinity();
+    if (!(gap.norm() > numeric::kMinDirectionLength))
+      return -numeric::kInfinity;
     const Eigen::Vector3d n = gap.normalized();
     const auto support = [&](const ConvexHull &hull, int link, const LinkGeometry &measured,
                              const Eigen::Vector3d &dir) {
@@ -253,7 +258,7 @@ public:
       return hull.support(X_WG.linear().transpose() * dir) + X_WG.translation().dot(dir);
     };
     const double h_A = support(hull_a_, a_.link, measured_a_, n), h_B = support(hull_b_, b_.link, measured_b_, -n);
-    const double slab = -h_B - h_A - 1e-10 * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+    const double slab = -h_B - h_A - numeric::kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
     double reach = 0.0;
     for (const std::array<double, 3> &corner : measuredCorners(lo, hi))
     {
@@ -262,7 +267,7 @@ public:
                        motionBoundAlong(motion, kinematics_.X_WL, a_.link, reach_a_, 0.0, 1.0, n, ancestor_) +
                            motionBoundAlong(motion, kinematics_.X_WL, b_.link, reach_b_, 0.0, 1.0, n, ancestor_));
     }
-    return slab - reach - 1e-12;
+    return slab - reach - numeric::kFinePadAbs;
   }
 
   /** \brief The corners of the cell [lo, hi] whose motion bounds from the centre bound those of
@@ -347,11 +352,11 @@ std::vector<BuildCell> refineCells(CellMeasure &measure, const BuildCell &root, 
     // every point of the cell is within half the corner-to-corner reach of the centre
     const double half_reach = 0.5 * measure.reachBetween(cell.lo, cell.hi);
     const double distance = measure.distanceAt(centre);
-    cell.lower = distance - half_reach - 1e-12;
+    cell.lower = distance - half_reach - numeric::kFinePadAbs;
     if (std::isfinite(distance))  // (a part inside a cover certifies nothing)
       cell.lower = std::max(cell.lower, measure.slabBound(centre, cell.lo, cell.hi));
     if (std::isnan(cell.lower))  // certifies nothing (and must not hide in a subtree's least bound)
-      cell.lower = -std::numeric_limits<double>::infinity();
+      cell.lower = -numeric::kInfinity;
     // no cut when the cell is certified, the budget is spent, or the cell is so small that its
     // bound is the centre's distance to within margin/20 (halves would gain nothing)
     if (cell.lower >= options.margin || cells.size() + 2 > static_cast<std::size_t>(options.max_cells) ||
@@ -418,10 +423,10 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
     root.lo[k] = joint.lower;
     root.hi[k] = joint.upper;
     // a revolute joint's pose repeats every turn: one turn of a wider range holds all its cells
-    if (joint.type == JointType::Revolute && joint.upper - joint.lower > kTurn)
+    if (joint.type == JointType::Revolute && joint.upper - joint.lower > numeric::kTwoPi)
     {
-      root.hi[k] = joint.lower + kTurn;
-      certificate.period_[k] = kTurn;
+      root.hi[k] = joint.lower + numeric::kTwoPi;
+      certificate.period_[k] = numeric::kTwoPi;
     }
   }
   certificate.root_lo_ = root.lo;
@@ -502,7 +507,7 @@ void JointSpaceCertificate::openSpans(const JointMotion &motion, double t_a, dou
     cuts.push_back(t_b);
   // each piece in its own turn, widened past the cuts so that rounding leaves no gap between
   // pieces (what a piece's turn does not hold, its neighbour's does)
-  const double widen = 1e-9 * (t_b - t_a);
+  const double widen = kTurnPieceWidening * (t_b - t_a);
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c)
   {
     const double u = std::max(t_a, cuts[c] - widen), v = std::min(t_b, cuts[c + 1] + widen);
@@ -540,8 +545,8 @@ void JointSpaceCertificate::collectOpenSpans(int i, std::array<double, 3> &lo, s
   {
     // s ∈ [0, 1] along the piece, widened by rounding slack
     const double t_a = query.t_a, t_b = query.t_b;
-    query.spans.emplace_back(std::max(t_a, t_a + (t_b - t_a) * s_in - 1e-12),
-                             std::min(t_b, t_a + (t_b - t_a) * s_out + 1e-12));
+    query.spans.emplace_back(std::max(t_a, t_a + (t_b - t_a) * s_in - kSpanWidening),
+                             std::min(t_b, t_a + (t_b - t_a) * s_out + kSpanWidening));
     return;
   }
   // the halves' boxes: this one's, cut at the midpoint along the split joint

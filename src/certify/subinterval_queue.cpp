@@ -1,7 +1,8 @@
 #include "ompl_ccd/certify/subinterval_queue.h"
 
 #include <algorithm>
-#include <limits>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -20,7 +21,7 @@ void mergeCounters(Stats &into, const Stats &from)
 SubintervalQueue::SubintervalQueue(Subinterval root, bool stop_at_violation, std::size_t max_remaining)
   : stop_at_violation_(stop_at_violation)
   , max_remaining_(max_remaining)
-  , earliest_violation_(std::numeric_limits<double>::infinity())
+  , earliest_violation_(numeric::kInfinity)
 {
   outcome_.excluded_until = root.t1;
   heap_.push_back(std::move(root));

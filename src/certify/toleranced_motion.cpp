@@ -9,11 +9,13 @@
 
 #include "ompl_ccd/bound/bounding_ball.h"
 #include "ompl_ccd/certify/fat_primitive_tests.h"
-#include "ompl_ccd/certify/triangle_bvh.h"
+#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/geometry/triangle_bvh.h"
 #include "ompl_ccd/model/kinematics.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -115,6 +117,10 @@ struct TolerancedMotion::Search
 
 namespace
 {
+/// Smallest ε (metres) that FirstContact narrowing shrinks to before it stops: a nanometre, far
+/// below any tolerance a query sets (kPadAbs scale).
+constexpr double kMinNarrowingEpsilon = 1e-9;
+
 /// max ϱ over an axis-aligned box: ϱ² is convex, so at a corner.
 double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
 {
@@ -128,7 +134,7 @@ double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
 bool ballMayTouchBox(const Eigen::Vector3d &c, double r, const Eigen::AlignedBox3d &box)
 {
   const double d_sq = box.squaredExteriorDistance(c);
-  return !(d_sq > r * r * (1.0 + 1e-9) + 1e-18);  // NaN: maybe touching
+  return !(d_sq > r * r * (1.0 + numeric::kPadRel) + numeric::kPadAbs * numeric::kPadAbs);  // NaN: maybe touching
 }
 
 void bump(Stats &stats, const char *key, double by = 1.0) { stats[key] += by; }
@@ -213,11 +219,11 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
   self_body_pairs_ = selfBodyPairs(*world_, bodies_);
   for (const BodyRef &body : bodies_)
     body_boxes_.push_back(localBox(robot.links()[body.link].geometries[body.geometry]));
-  // Poses and zero-position transforms are rounded at ~1e-16 of the coordinates; 1e-9 of the
+  // Poses and zero-position transforms are rounded at ~1e-16 of the coordinates; kPadRel of the
   // extent (plus the joint offsets) leaves a wide margin.
   for (const Joint &joint : robot.joints())
     extent += joint.X_PJ.translation().norm() + std::max(std::fabs(joint.lower), std::fabs(joint.upper));
-  margin_ = 1e-9 * (1.0 + extent);
+  margin_ = numeric::kPadRel * (1.0 + extent);
   // The calling thread works too: threads − 1 helpers.
   if (options_.threads > 1)
     pool_ = std::make_unique<boost::asio::thread_pool>(options_.threads - 1);
@@ -246,7 +252,7 @@ bool TolerancedMotion::partsMayCollide(Scratch &scratch, const AffineMetric &met
   {
     const Eigen::Vector3d &v = moving.shape.vertices[0];
     const Eigen::Vector3d gv = g * v;
-    const double r = R * metric.distortion(v) * (1.0 + 1e-9);
+    const double r = R * metric.distortion(v) * (1.0 + numeric::kPadRel);
     bool separated = false;
     for (std::size_t i = 0; i < fixed.shape.plane_normals.size() && !separated; ++i)
       separated = fixed.shape.plane_normals[i].dot(gv) - fixed.shape.plane_offsets[i] > r;
@@ -260,7 +266,7 @@ bool TolerancedMotion::partsMayCollide(Scratch &scratch, const AffineMetric &met
     // The fixed part's first vertex in the zero position, against the moving solid grown by the
     // largest vertex orbit radius R·max ϱ.
     const Eigen::Vector3d y = G_inv * (fixed.shape.vertices[0] - g_t);
-    const double r = R * moving.balls[0].rho_max * (1.0 + 1e-9);
+    const double r = R * moving.balls[0].rho_max * (1.0 + numeric::kPadRel);
     bool separated = false;
     for (std::size_t i = 0; i < moving.shape.plane_normals.size() && !separated; ++i)
       separated = moving.shape.plane_normals[i].dot(y) - moving.shape.plane_offsets[i] > r;
@@ -580,7 +586,7 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
         lo = left.excluded_until;
       else if ((found = violation(worker, motion, left.remaining.front().second, query.clearance)))
         hit = std::move(*found);
-      else if ((epsilon *= 0.25) < 1e-9)
+      else if ((epsilon *= 0.25) < kMinNarrowingEpsilon)
         break;
     }
   }

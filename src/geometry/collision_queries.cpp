@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
-#include <limits>
 #include <optional>
 
 #include "ompl_ccd/geometry/mesh_box_collision.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -88,7 +88,7 @@ struct SceneDistance
   const fcl::CollisionObjectd *query = nullptr;
   fcl::DistanceRequestd request;
   /** \brief Minimum over every pair seen so far (all links), used to prune the tree. */
-  double best = std::numeric_limits<double>::infinity();
+  double best = numeric::kInfinity;
   const fcl::CollisionObjectd *obstacle = nullptr;
   fcl::DistanceResultd result;
 };
@@ -234,7 +234,7 @@ double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, cons
     return 0.0;
 
   const fcl::DistanceRequestd request = exactDistanceRequest();
-  double best = std::numeric_limits<double>::infinity();
+  double best = numeric::kInfinity;
   for (int l : world.collidingLinks())
     for (std::size_t g = 0; g < ws.objects[l].size(); ++g)
     {

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <fcl/geometry/shape/convex.h>
-#include <limits>
 #include <map>
 
 extern "C"
@@ -14,12 +13,19 @@ extern "C"
 #include <libqhull_r/qhull_ra.h>
 }
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 namespace
 {
 /// Slack (metres) added to a mesh hull's support value for points qhull left outside its facets.
 constexpr double kHullSupportPad = 1e-9;
+/// Thickness (metres) given to a flat side of a bounding-box hull, so that GJK sees a volume: a
+/// nanometre, invisible at any mesh scale.
+constexpr double kFlatBoxThickness = 1e-9;
+/// Half of kFlatBoxThickness, added on each side (exactly 5e-10: halving does not round).
+constexpr double kFlatBoxHalfThickness = 0.5 * kFlatBoxThickness;
 
 /// The 8 corners and 12 triangles of the bounding box of \a points.
 void boundingBoxHull(const std::vector<Eigen::Vector3d> &points, std::vector<Eigen::Vector3d> &vertices,
@@ -31,12 +37,12 @@ void boundingBoxHull(const std::vector<Eigen::Vector3d> &points, std::vector<Eig
     lo = lo.cwiseMin(p);
     hi = hi.cwiseMax(p);
   }
-  // A flat box still has volume for GJK: widen degenerate sides by a nanometre.
+  // A flat box still has volume for GJK: widen degenerate sides to kFlatBoxThickness.
   for (int k = 0; k < 3; ++k)
-    if (hi[k] - lo[k] < 1e-9)
+    if (hi[k] - lo[k] < kFlatBoxThickness)
     {
-      lo[k] -= 5e-10;
-      hi[k] += 5e-10;
+      lo[k] -= kFlatBoxHalfThickness;
+      hi[k] += kFlatBoxHalfThickness;
     }
   vertices.clear();
   for (int c = 0; c < 8; ++c)
@@ -144,7 +150,7 @@ double distanceToPolytope(const Eigen::Vector3d &p, const std::vector<Eigen::Vec
     return c;
   };
   const ccd_vec3_t point = ccdVector(p);
-  double nearest = std::numeric_limits<double>::infinity();
+  double nearest = numeric::kInfinity;
   bool outside = false;
   for (std::size_t f = 0; f < tris.size(); ++f)
   {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -63,13 +64,13 @@ std::optional<PrimitiveSurface> makePrimitiveSurface(const CollisionShape &shape
     return std::nullopt;
   int sides = 16;
   if (shape.kind == CollisionShape::Kind::Cylinder)  // r (1/cos(π/n) − 1) ≤ max_gap
-    sides = static_cast<int>(std::clamp(std::ceil(M_PI / std::acos(1.0 / (1.0 + max_gap / shape.radius))), 16.0, 16384.0));
+    sides = static_cast<int>(std::clamp(std::ceil(numeric::kPi / std::acos(1.0 / (1.0 + max_gap / shape.radius))), 16.0, 16384.0));
   const ShapeTriangles solid = triangulateShape(shape, Eigen::Isometry3d::Identity(), sides);
   PrimitiveSurface surface;
   surface.triangles = makeBvh(solid.vertices, solid.triangles);
   surface.triangles->computeLocalAABB();
   if (shape.kind == CollisionShape::Kind::Cylinder)  // the polygon's corners stick out the most
-    surface.gap = (shape.radius / std::cos(M_PI / sides) - shape.radius) * (1.0 + 1e-9) + 1e-12;
+    surface.gap = (shape.radius / std::cos(numeric::kPi / sides) - shape.radius) * (1.0 + numeric::kPadRel) + numeric::kFinePadAbs;
   return surface;
 }
 }  // namespace ompl_ccd

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <boost/container/small_vector.hpp>
-#include <limits>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -39,7 +40,7 @@ Eigen::Vector3d sharedPoint(const Eigen::Vector3d &v0, const Eigen::Vector3d &v1
     return centre / static_cast<double>(polygon.size());
   }
   Eigen::Vector3d nearest = v0;
-  double best = std::numeric_limits<double>::infinity();
+  double best = numeric::kInfinity;
   for (const Eigen::Vector3d &v : {v0, v1, v2})
   {
     const Eigen::Vector3d clamped = v.cwiseMax(-half).cwiseMin(half);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <limits>
 #include <fcl/narrowphase/distance.h>
 #include <fcl/narrowphase/detail/traversal/collision_node.h>
 #include <fcl/narrowphase/detail/gjk_solver_libccd.h>
@@ -12,6 +11,8 @@
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
+
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -94,7 +95,7 @@ double fclDistance(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &
   // FCL prunes a pair of bounding volumes at distance c when c ≥ d − abs_err AND c·(1 + rel_err) ≥ d
   // (d the smallest distance so far): abs_err = ∞ leaves the relative test alone, rel_err = 0 is exact.
   request.rel_err = rel_err;
-  request.abs_err = rel_err > 0.0 ? std::numeric_limits<double>::infinity() : 0.0;
+  request.abs_err = rel_err > 0.0 ? numeric::kInfinity : 0.0;
   fcl::DistanceResultd result;
   const double d = distanceWithErrorBounds(a, b, request, result);
   if (nearest)
@@ -113,9 +114,9 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
   const double d = fclDistance(a, b, rel_err, nearest);
   if (!(d > 0.0))  // touching, overlapping (FCL returns −1 or 0) or NaN: no clearance is certified
     return 0.0;
-  const double slack = (isMesh(a) && isMesh(b)) ? 1e-12 * (1.0 + d) : kGjkDistanceSlack;
+  const double slack = (isMesh(a) && isMesh(b)) ? numeric::kFinePadRel * (1.0 + d) : kGjkDistanceSlack;
   // every pruned pair was at least d/(1 + rel_err) apart; the product is rounded down
-  const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - 1e-15) : d;
+  const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - numeric::kUlpPadRel) : d;
   return std::max(0.0, deflated - slack);
 }
 
@@ -123,8 +124,8 @@ double pairDistanceUpperBound(const fcl::CollisionObjectd &a, const fcl::Collisi
 {
   const double d = fclDistance(a, b, 0.0, nearest);
   if (std::isnan(d))
-    return std::numeric_limits<double>::infinity();  // claims nothing
-  return d > 0.0 ? d * (1.0 + 1e-12) + 1e-15 : 0.0;
+    return numeric::kInfinity;  // claims nothing
+  return d > 0.0 ? d * (1.0 + numeric::kFinePadRel) + numeric::kUlpPadAbs : 0.0;
 }
 
 bool convexNearestPoints(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints &nearest)

@@ -5,11 +5,13 @@
 #include <map>
 #include <utility>
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 namespace
 {
-constexpr double kPi = 3.14159265358979323846;
+using numeric::kPi;
 
 /// Convex solid from vertices and outward counter-clockwise triangles in the shape frame G.
 ShapeTriangles convexSolid(std::vector<Eigen::Vector3d> vertices, std::vector<Eigen::Vector3i> triangles)
@@ -35,11 +37,11 @@ ShapeTriangles box(const Eigen::Vector3d &size)
 ShapeTriangles cylinder(double radius, double length, int sides)
 {
   // Circumscribed polygon: vertex radius r / cos(π/n) puts every side at distance r.
-  const double rv = radius / std::cos(kPi / sides) * (1.0 + 1e-12);
+  const double rv = radius / std::cos(kPi / sides) * (1.0 + numeric::kFinePadRel);
   std::vector<Eigen::Vector3d> v;
   for (int i = 0; i < sides; ++i)
   {
-    const double a = 2.0 * kPi * i / sides;
+    const double a = numeric::kTwoPi * i / sides;
     v.emplace_back(rv * std::cos(a), rv * std::sin(a), -0.5 * length);
     v.emplace_back(rv * std::cos(a), rv * std::sin(a), 0.5 * length);
   }
@@ -96,7 +98,7 @@ ShapeTriangles sphere(double radius)
     inradius = std::min(inradius, std::fabs(n.dot(v[f[0]])));
   }
   for (Eigen::Vector3d &x : v)
-    x *= radius / inradius * (1.0 + 1e-9);
+    x *= radius / inradius * (1.0 + numeric::kPadRel);
   return convexSolid(v, fine);
 }
 }  // namespace

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 namespace
 {
 /** \brief OMPL's pi (boost::math::constants::pi<double>(), the same double as M_PI). */
-constexpr double kPi = M_PI;
+using numeric::kPi;
 /** \brief OMPL's MAX_QUATERNION_NORM_ERROR (SO3StateSpace.cpp). */
 constexpr double kMaxQuaternionNormError = 1e-9;
 

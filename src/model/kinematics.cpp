@@ -8,19 +8,6 @@ namespace ompl_ccd
 KinematicsWorkspace::KinematicsWorkspace(const RobotModel &model)
   : joint_values(model.joints().size(), 0.0), X_WL(model.links().size(), Eigen::Isometry3d::Identity())
 {
-  for (const Joint &joint : model.joints())
-  {
-    const Eigen::Matrix3d R_PJ = joint.X_PJ.linear();
-    const Eigen::Vector3d &a = joint.axis;
-    Eigen::Matrix3d K;  // [a]×
-    K << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
-    JointTerms terms;
-    terms.C = R_PJ * K * K;
-    terms.A = R_PJ + terms.C;
-    terms.B = R_PJ * K;
-    terms.u_P = R_PJ * a;
-    joint_terms.push_back(terms);
-  }
 }
 
 namespace
@@ -49,7 +36,7 @@ void poseLinks(const RobotModel &model, KinematicsWorkspace &ws, const Eigen::Ve
     // Eigen's Isometry product is a call per link)
     Eigen::Matrix3d R_PC = joint.X_PJ.linear();
     Eigen::Vector3d p_PC = joint.X_PJ.translation();
-    const KinematicsWorkspace::JointTerms &terms = ws.joint_terms[j];
+    const JointTerms &terms = model.jointTerms()[j];
     const double v = ws.joint_values[j];
     switch (joint.type)
     {

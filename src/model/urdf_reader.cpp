@@ -14,6 +14,7 @@
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/mesh_loader.h"
+#include "ompl_ccd/numeric.h"
 #include "urdf_joint_graph.h"
 #include "urdf_xml_checks.h"
 
@@ -267,8 +268,8 @@ private:
     joint.axis /= axis_norm;
     if (joint.type == JointType::Continuous)
     {
-      joint.lower = -M_PI;
-      joint.upper = M_PI;
+      joint.lower = -numeric::kPi;
+      joint.upper = numeric::kPi;
     }
     else
     {
@@ -464,6 +465,9 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
     joint.q_index = joint.mimic_source >= 0 ? -1 : model.nq_;
     model.nq_ += joint.nq();
   }
+  // The joints are final: their kinematics constants, once for every workspace.
+  for (const Joint &joint : model.joints_)
+    model.joint_terms_.push_back(jointTerms(joint));
 
   // Allowed collisions: bodies joined by a moving joint (fixed joints are merged already).
   model.acm_ = AllowedCollisionMatrix(static_cast<int>(model.links_.size()));

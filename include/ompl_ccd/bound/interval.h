@@ -13,6 +13,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ompl_ccd/numeric.h"
+
 namespace ompl_ccd
 {
 /** \brief Outward-rounded closed interval [lo, hi]. */
@@ -90,8 +92,9 @@ private:
   /** \brief {sin(x + shift·π) : x ∈ a}, shift ∈ {0, 1/2}. */
   static Interval sinShifted(const Interval &a, double shift)
   {
-    constexpr double kPi = 3.14159265358979323846;
-    if (!(a.hi_ - a.lo_ < 2.0 * kPi))
+    using numeric::kPi;
+    using numeric::kTwoPi;
+    if (!(a.hi_ - a.lo_ < kTwoPi))
       return {-1.0, 1.0};
     const auto f = [shift](double x) { return shift == 0.0 ? std::sin(x) : std::cos(x); };
     // Two ulps outward (glibc: < 1 ulp error), clamped to [-1, 1].
@@ -103,8 +106,8 @@ private:
     // The multiples are located with a margin (π is not a double): if an extremum might be
     // inside, it is taken.
     const auto maybe_contains = [&](double phase) {
-      const double k_lo = std::ceil((a.lo_ - phase) / (2.0 * kPi) - 1e-9);
-      return phase + 2.0 * kPi * k_lo <= a.hi_ + 1e-9 * (1.0 + std::fabs(a.hi_));
+      const double k_lo = std::ceil((a.lo_ - phase) / kTwoPi - kPhaseSlack);
+      return phase + kTwoPi * k_lo <= a.hi_ + kPhaseSlack * (1.0 + std::fabs(a.hi_));
     };
     if (maybe_contains(0.5 * kPi - shift * kPi))
       hi = 1.0;
@@ -118,6 +121,9 @@ private:
   /** \brief Absolute pad, far above the rounding error of any result near zero (≤ 2⁻¹⁰⁷⁵) and
       far from the subnormal range, whose arithmetic is very slow. */
   static constexpr double kTiny = 1e-200;
+  /** \brief Margin (in turns, and relative to |x|) by which sinShifted() takes an extremum
+      that might be inside: 2π and the phases are rounded (≈ 10⁻¹⁶ relative), x ≈ 10⁻⁹ away is kept. */
+  static constexpr double kPhaseSlack = 1e-9;
 
   double lo_ = 0.0, hi_ = 0.0;
 };

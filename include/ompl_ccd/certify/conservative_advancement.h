@@ -51,7 +51,7 @@
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/certify/joint_space_certificate.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"

@@ -37,7 +37,7 @@
 
 #include <Eigen/Core>
 
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/model/joint_motion.h"
 

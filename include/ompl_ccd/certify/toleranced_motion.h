@@ -49,8 +49,8 @@
 #include "ompl_ccd/bound/affine_metric.h"
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/certify/subinterval_queue.h"
+#include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
 namespace boost::asio

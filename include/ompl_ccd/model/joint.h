@@ -57,4 +57,18 @@ struct Joint
     return type == JointType::Floating ? 7 : 1;
   }
 };
+
+/** \brief Constants of a joint's motion, for forward kinematics: R_PJ · R(axis, v) = A + sin v · B
+    − cos v · C (Rodrigues' formula R = I + sin v K + (1 − cos v) K², K = [axis]×, premultiplied by
+    R_PJ): A = R_PJ (I + K²), B = R_PJ K, C = R_PJ K²; and the axis in the parent frame,
+    u_P = R_PJ axis (a prismatic joint slides along it). Computed once per model (RobotModel::jointTerms())
+    so that forward kinematics only combines them. */
+struct JointTerms
+{
+  Eigen::Matrix3d A, B, C;
+  Eigen::Vector3d u_P;
+};
+
+/** \brief The JointTerms of \a joint, from its X_PJ and axis. */
+JointTerms jointTerms(const Joint &joint);
 }  // namespace ompl_ccd

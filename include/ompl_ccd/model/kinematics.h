@@ -10,7 +10,8 @@
 
 namespace ompl_ccd
 {
-/** \brief Mutable results of forward kinematics for one RobotModel; one per thread. */
+/** \brief Mutable results of forward kinematics for one RobotModel; one per thread. Only mutable
+    data: the model's constants (RobotModel::jointTerms()) stay in the model. */
 struct KinematicsWorkspace
 {
   explicit KinematicsWorkspace(const RobotModel &model);
@@ -18,17 +19,6 @@ struct KinematicsWorkspace
   std::vector<double> joint_values;
   /** \brief Pose of every link in the world (robot base = world origin). */
   std::vector<Eigen::Isometry3d> X_WL;
-  /** \brief Per joint, R_PJ · R(axis, v) = A + sin v · B − cos v · C (Rodrigues' formula
-      R = I + sin v K + (1 − cos v) K², K = [axis]×, premultiplied by R_PJ): A = R_PJ (I + K²),
-      B = R_PJ K, C = R_PJ K²; and the axis in the parent frame, u_P = R_PJ axis (a prismatic
-      joint slides along it). Constants of the model, computed once here so that forward
-      kinematics only combines them. */
-  struct JointTerms
-  {
-    Eigen::Matrix3d A, B, C;
-    Eigen::Vector3d u_P;
-  };
-  std::vector<JointTerms> joint_terms;
   /** \brief Scratch state of forwardKinematicsAlong. */
   Eigen::VectorXd q;
 };

@@ -62,6 +62,8 @@ public:
   const std::vector<Link> &links() const { return links_; }
   /** \brief Moving joints in state order (mimic joints included where they occur in the tree). */
   const std::vector<Joint> &joints() const { return joints_; }
+  /** \brief jointTerms() of every joint, in the order of joints(): constants of forward kinematics. */
+  const std::vector<JointTerms> &jointTerms() const { return joint_terms_; }
   /** \brief State dimension (sum of Joint::nq()). */
   int nq() const { return nq_; }
   /** \brief Index of the link with this URDF name (merged links map to their body); -1 if none. */
@@ -95,6 +97,7 @@ private:
   std::string name_;
   std::vector<Link> links_;
   std::vector<Joint> joints_;
+  std::vector<JointTerms> joint_terms_;
   int nq_ = 0;
   std::map<std::string, int> link_index_;
   AllowedCollisionMatrix acm_;

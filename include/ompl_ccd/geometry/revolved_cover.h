@@ -2,7 +2,7 @@
 /// \file revolved_cover.h
 /// A solid that holds a mesh body at every turn about an axis fixed in its link.
 ///
-/// A joint-space certificate (joint_space_certificate.h) of a pair moved by one joint too many can
+/// A joint-space certificate (certify/joint_space_certificate.h) of a pair moved by one joint too many can
 /// drop a revolute joint that only turns one body about an axis: the distance to the body's cover
 /// bounds the distance to the body at every angle of that joint. The cover is a stack of prisms
 /// along the axis; slab i's prism circumscribes the circle of the largest radius that a triangle

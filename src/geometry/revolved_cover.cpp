@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/revolved_cover.h"
+#include "ompl_ccd/geometry/revolved_cover.h"
 
 #include <algorithm>
 #include <cassert>
@@ -8,20 +8,28 @@
 #include <Eigen/Geometry>
 
 #include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
+namespace
+{
+/// Slack, in slabs, on the slab index of a triangle's axial range: the division by the slab
+/// width rounds at ≈ 10⁻¹⁶, so a triangle ending within 10⁻⁹ of a slab boundary reaches both.
+constexpr double kSlabIndexSlack = 1e-9;
+}  // namespace
+
 bool RevolvedCover::mayContain(const Eigen::Vector3d &p_L) const
 {
   const Eigen::Vector3d offset = p_L - origin;
   const double z = axis.dot(offset);
   const double r = (offset - z * axis).norm();
   // every slab whose range, widened by rounding slack, holds z
-  const double slack = 1e-9 * (1.0 + slab * static_cast<double>(radius.size()));
+  const double slack = numeric::kPadRel * (1.0 + slab * static_cast<double>(radius.size()));
   const int first = static_cast<int>(std::floor((z - z_min - slack) / slab));
   const int last = static_cast<int>(std::floor((z - z_min + slack) / slab));
   for (int i = std::max(first, 0); i <= std::min(last, static_cast<int>(radius.size()) - 1); ++i)
-    if (r <= radius[i] * (1.0 + 1e-9) + slack)
+    if (r <= radius[i] * (1.0 + numeric::kPadRel) + slack)
       return true;
   return false;
 }
@@ -36,8 +44,8 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
   cover.axis = axis.normalized();
   // axial coordinate and radius of every vertex, in L
   std::vector<double> z(mesh.vertices.size()), r(mesh.vertices.size());
-  double z_max = -INFINITY;
-  cover.z_min = INFINITY;
+  double z_max = -numeric::kInfinity;
+  cover.z_min = numeric::kInfinity;
   for (std::size_t v = 0; v < mesh.vertices.size(); ++v)
   {
     const Eigen::Vector3d offset = body.X_LG * mesh.vertices[v] - origin;
@@ -47,14 +55,14 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
     z_max = std::max(z_max, z[v]);
   }
   // slabs a little wider than the body (rounding; a flat body still gets a thickness)
-  const double pad = 1e-9 * (1.0 + z_max - cover.z_min) + 1e-9;
+  const double pad = numeric::kPadRel * (1.0 + z_max - cover.z_min) + numeric::kPadAbs;
   cover.z_min -= pad;
   z_max += pad;
   cover.slab = (z_max - cover.z_min) / slabs;
   std::vector<double> largest(slabs, 0.0);
   for (const Eigen::Vector3i &triangle : mesh.triangles)
   {
-    double lo = INFINITY, hi = -INFINITY, reach = 0.0;
+    double lo = numeric::kInfinity, hi = -numeric::kInfinity, reach = 0.0;
     for (int k = 0; k < 3; ++k)
     {
       lo = std::min(lo, z[triangle[k]]);
@@ -62,8 +70,8 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
       reach = std::max(reach, r[triangle[k]]);
     }
     // the slabs it reaches into, a rounding's width more on each side
-    const int first = std::clamp(static_cast<int>(std::floor((lo - cover.z_min) / cover.slab - 1e-9)), 0, slabs - 1);
-    const int last = std::clamp(static_cast<int>(std::floor((hi - cover.z_min) / cover.slab + 1e-9)), 0, slabs - 1);
+    const int first = std::clamp(static_cast<int>(std::floor((lo - cover.z_min) / cover.slab - kSlabIndexSlack)), 0, slabs - 1);
+    const int last = std::clamp(static_cast<int>(std::floor((hi - cover.z_min) / cover.slab + kSlabIndexSlack)), 0, slabs - 1);
     for (int i = first; i <= last; ++i)
       largest[i] = std::max(largest[i], reach);
   }
@@ -76,8 +84,8 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
   {
     CollisionShape cylinder;
     cylinder.kind = CollisionShape::Kind::Cylinder;
-    cylinder.radius = largest[i] * (1.0 + 1e-9) + 1e-9;
-    cylinder.length = cover.slab * (1.0 + 1e-9);  // neighbours overlap: no rounding gap
+    cylinder.radius = numeric::padUp(largest[i]);
+    cylinder.length = cover.slab * (1.0 + numeric::kPadRel);  // neighbours overlap: no rounding gap
     const Eigen::Isometry3d X_LS = Eigen::Translation3d(origin + (cover.z_min + (i + 0.5) * cover.slab) * cover.axis) * z_to_axis;
     const ShapeTriangles prism = triangulateShape(cylinder, X_LS, sides);
     const int base = static_cast<int>(triangles->vertices.size());
@@ -91,8 +99,8 @@ RevolvedCover revolvedCover(const LinkGeometry &body, const Eigen::Vector3d &ori
       const Eigen::Vector3d offset = p - origin;
       corner = std::max(corner, (offset - cover.axis.dot(offset) * cover.axis).norm());
     }
-    cover.radius.push_back(corner * (1.0 + 1e-9) + 1e-9);
-    cover.volume += 0.5 * sides * corner * corner * std::sin(2.0 * M_PI / sides) * cover.slab;
+    cover.radius.push_back(numeric::padUp(corner));
+    cover.volume += 0.5 * sides * corner * corner * std::sin(numeric::kTwoPi / sides) * cover.slab;
   }
   cover.geometry.urdf_link = body.urdf_link;
   cover.geometry.shape.kind = CollisionShape::Kind::Mesh;

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/revolved_cover.h"
+#include "ompl_ccd/geometry/revolved_cover.h"
 
 #include <gtest/gtest.h>
 

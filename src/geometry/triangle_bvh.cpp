@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/triangle_bvh.h"
+#include "ompl_ccd/geometry/triangle_bvh.h"
 
 #include <algorithm>
 #include <cassert>

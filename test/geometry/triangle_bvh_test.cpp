@@ -1,5 +1,5 @@
 // Tests of the AABB tree over a body's triangles (triangle_bvh.h).
-#include "ompl_ccd/certify/triangle_bvh.h"
+#include "ompl_ccd/geometry/triangle_bvh.h"
 
 #include <gtest/gtest.h>
 
