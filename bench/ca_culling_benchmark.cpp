@@ -27,6 +27,7 @@
 #include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/scene_loader.h"
+#include "ompl_ccd/numeric.h"
 
 #include "bench_support.h"
 
@@ -41,7 +42,7 @@ Eigen::VectorXd randomState(const RobotModel &model, std::mt19937 &rng)
   Eigen::VectorXd q(model.nq());
   for (const Joint &joint : model.joints())
     if (joint.nq() == 1)
-      q[joint.q_index] = joint.type == JointType::Continuous ? -M_PI + 2 * M_PI * unit(rng)
+      q[joint.q_index] = joint.type == JointType::Continuous ? -numeric::kPi + numeric::kTwoPi * unit(rng)
                                                               : joint.lower + (joint.upper - joint.lower) * unit(rng);
   return q;
 }

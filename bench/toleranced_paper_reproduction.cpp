@@ -33,12 +33,13 @@
 #include "ompl_ccd/bound/affine_metric.h"
 #include "ompl_ccd/bound/bounding_ball.h"
 #include "ompl_ccd/certify/fat_primitive_tests.h"
+#include "ompl_ccd/numeric.h"
 
 using namespace ompl_ccd;
 
 namespace
 {
-constexpr double kPi = 3.14159265358979323846;
+using numeric::kPi;
 
 /// Bernstein polynomial B_i^n(t) for a scalar or an Interval t.
 template <typename S>
