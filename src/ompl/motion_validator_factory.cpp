@@ -31,6 +31,7 @@ Query queryOf(const ValidatorOptions &options)
 {
   Query query;
   query.tolerance = options.tolerance;
+  query.contact_distance = options.contact_distance;
   query.clearance = options.clearance;
   return query;
 }
@@ -76,6 +77,9 @@ void checkOptions(const ValidatorOptions &options)
   OMPL_CCD_THROW_UNLESS(std::isfinite(options.tolerance) && options.tolerance > 0.0,
                         "makeMotionValidator: option 'tolerance' must be finite and > 0 (", options.tolerance,
                         "); pass a positive tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(options.contact_distance) && options.contact_distance > 0.0,
+                        "makeMotionValidator: option 'contact_distance' must be finite and > 0 (",
+                        options.contact_distance, "); pass a positive distance in metres such as 1e-6.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(options.clearance) && options.clearance >= 0.0,
                         "makeMotionValidator: option 'clearance' must be finite and >= 0 (", options.clearance,
                         "); pass 0 or a positive distance in metres.");
