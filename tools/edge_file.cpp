@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 
 namespace ompl_ccd::cli
 {
@@ -44,8 +45,8 @@ std::vector<std::string> tokens(std::string text)
 /** \brief Every non-blank line of \a path as numbers; NaN and inf are kept for checkState. */
 std::vector<NumberLine> readNumberLines(const std::string &path, const std::string &what)
 {
+  requireInputFile(path, "validate", what, "check the path");
   std::ifstream in(path);
-  OMPL_CCD_THROW_UNLESS(in, "validate: cannot open ", what, " '", path, "'; check the path.");
   std::vector<NumberLine> lines;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line)

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 
 namespace ompl_ccd::cli
 {
@@ -91,8 +92,7 @@ std::vector<std::string> readStringList(const YAML::Node &node, const std::strin
 
 PlanConfig loadPlanConfig(const std::string &path)
 {
-  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(path), "plan: config file '", path,
-                        "' not found; pass an existing YAML file to --config.");
+  requireInputFile(path, "plan", "config file", "pass an existing YAML file to --config");
   YAML::Node root;
   try
   {

@@ -8,6 +8,7 @@
 
 #include "moveit_scene_reader.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 #include "ompl_ccd/model/mesh_loader.h"
 #include "scene_yaml_reader.h"
 #include "urdf_scene_reader.h"
@@ -46,8 +47,7 @@ std::vector<Obstacle> readYaml(const std::string &path, const std::vector<std::s
 
 ScenePtr loadScene(const std::string &path, const std::vector<std::string> &package_paths)
 {
-  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(path), "loadScene: scene file '", path,
-                        "' does not exist; check the path.");
+  requireInputFile(path, "loadScene", "scene file", "check the path");
   const std::filesystem::path file(path);
   std::string extension = file.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),

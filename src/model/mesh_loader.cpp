@@ -12,15 +12,13 @@
 
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 
 namespace ompl_ccd
 {
 TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, const std::string &context)
 {
-  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(path), "loadMesh: ", context, ": mesh file '", path,
-                        "' does not exist; fix the filename or add the file.");
-  OMPL_CCD_THROW_UNLESS(std::ifstream(path).good(), "loadMesh: ", context, ": mesh file '", path,
-                        "' cannot be opened; check its permissions.");
+  requireInputFile(path, "loadMesh: " + context, "mesh file", "fix the filename or add the file");
 
   Assimp::Importer importer;
   // COLLADA: the <unit meter> scale is applied (to metres, as RViz and MoveIt do), but the

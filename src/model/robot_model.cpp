@@ -7,6 +7,7 @@
 
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 #include "urdf_reader.h"
 
 namespace ompl_ccd
@@ -22,9 +23,9 @@ const char *const kFloatingValueNames[] = {"x", "y", "z", "qx", "qy", "qz", "qw"
 
 RobotModel RobotModel::fromUrdfFile(const std::string &urdf_path, const RobotModelOptions &options)
 {
+  requireInputFile(urdf_path, "RobotModel::fromUrdfFile", "URDF file",
+                   "check the path (relative paths start at the working directory)");
   std::ifstream file(urdf_path);
-  OMPL_CCD_THROW_UNLESS(file.good(), "RobotModel::fromUrdfFile: cannot read URDF file '", urdf_path,
-                        "'; check the path (relative paths start at the working directory).");
   std::ostringstream text;
   text << file.rdbuf();
   const std::filesystem::path folder = std::filesystem::path(urdf_path).parent_path();

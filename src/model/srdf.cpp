@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/input_file.h"
 
 namespace ompl_ccd
 {
@@ -82,9 +83,9 @@ Srdf parseSrdf(const std::string &xml, const std::string &source_name)
 
 Srdf parseSrdfFile(const std::string &path)
 {
+  requireInputFile(path, "parseSrdfFile", "SRDF file",
+                   "check the path (relative paths start at the working directory)");
   std::ifstream file(path);
-  OMPL_CCD_THROW_UNLESS(file.good(), "parseSrdfFile: cannot read SRDF file '", path,
-                        "'; check the path (relative paths start at the working directory).");
   std::ostringstream text;
   text << file.rdbuf();
   return parseSrdf(text.str(), path);

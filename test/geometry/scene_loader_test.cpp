@@ -165,6 +165,8 @@ TEST(SceneLoader, MissingFile)
 {
   EXPECT_THAT([] { loadScene("/no/such/scene.yaml"); },
               ::testing::ThrowsMessage<Error>(HasSubstr("loadScene: scene file '/no/such/scene.yaml' does not exist")));
+  EXPECT_THAT([] { loadScene(test::testDataPath("tools")); },
+              ::testing::ThrowsMessage<Error>(HasSubstr("' is a folder, not a file; pass the file itself.")));
 }
 
 TEST(SceneLoader, UnsupportedExtension)

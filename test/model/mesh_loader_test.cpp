@@ -96,6 +96,8 @@ TEST(MeshLoader, RefusesUnreadableFile)
 {
   EXPECT_THAT(errorOf("empty.stl"), HasSubstr("' is not a readable STL, OBJ or COLLADA file (assimp: "));
   EXPECT_THAT(errorOf("../model_readme_absent"), HasSubstr("does not exist"));
+  EXPECT_THAT(errorOf(""), HasSubstr("test.urdf: link 'l' <collision> 1: mesh file '" + meshPath("") +
+                                     "' is a folder, not a file; pass the file itself."));
 }
 
 TEST(MeshLoader, RefusesAllDegenerate)

@@ -252,7 +252,9 @@ TEST(RobotModelErrors, FileAndXml)
 {
   EXPECT_THAT([] { RobotModel::fromUrdfFile("/nonexistent/robot.urdf"); },
               ::testing::ThrowsMessage<Error>(
-                  HasSubstr("RobotModel::fromUrdfFile: cannot read URDF file '/nonexistent/robot.urdf'")));
+                  HasSubstr("RobotModel::fromUrdfFile: URDF file '/nonexistent/robot.urdf' does not exist")));
+  EXPECT_THAT([] { RobotModel::fromUrdfFile(test::testDataPath("tools")); },
+              ::testing::ThrowsMessage<Error>(HasSubstr("' is a folder, not a file; pass the file itself.")));
   EXPECT_THAT(errorOf("<robot name='r'><link name='base'></robot>"),
               HasSubstr("RobotModel::fromUrdf: inline.urdf is not well-formed XML (Error="));
   EXPECT_THAT(errorOf("<model/>"), HasSubstr("inline.urdf has no <robot> root element"));

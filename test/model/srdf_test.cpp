@@ -99,7 +99,9 @@ TEST(Srdf, ReadsFileAndRefusesMissingFile)
 {
   EXPECT_THAT(
       [] { parseSrdfFile("/nonexistent/robot.srdf"); },
-      ::testing::ThrowsMessage<Error>(HasSubstr("parseSrdfFile: cannot read SRDF file '/nonexistent/robot.srdf'")));
+      ::testing::ThrowsMessage<Error>(HasSubstr("parseSrdfFile: SRDF file '/nonexistent/robot.srdf' does not exist")));
+  EXPECT_THAT([] { parseSrdfFile(test::testDataPath("tools")); },
+              ::testing::ThrowsMessage<Error>(HasSubstr("' is a folder, not a file; pass the file itself.")));
   const std::optional<std::string> panda = test::sharedDataPath("robots/panda/robot.srdf");
   if (!panda)
     GTEST_SKIP() << "../shared/data/robots/panda is absent";
