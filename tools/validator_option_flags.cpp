@@ -4,6 +4,15 @@
 
 namespace ompl_ccd::cli
 {
+namespace
+{
+/** \brief CLI11's name of a value of schema type \a type (as its own flags show them). */
+std::string typeName(const std::string &type)
+{
+  return type == "number" ? "FLOAT" : type == "integer" ? "INT" : type == "boolean" ? "BOOL" : "TEXT";
+}
+}  // namespace
+
 void ValidatorOptionFlags::applyTo(ValidatorOptions &options, const std::string &command) const
 {
   for (const auto &[name, text] : named)
@@ -24,7 +33,8 @@ void addValidatorOptionFlags(CLI::App *command, ValidatorOptionFlags &flags, con
         ->add_option_function<std::string>(
             flag, [&flags, name](const std::string &text) { flags.named.emplace_back(name, text); },
             option.validators + ": " + option.doc + "; " + option.range)
-        ->default_str(option.text(defaults));
+        ->default_str(option.text(defaults))
+        ->type_name(typeName(option.type));
   }
   command->add_option("--option", flags.assignments,
                       "Any validator option, NAME=VALUE (repeatable, applied after the flags above); "

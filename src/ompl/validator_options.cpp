@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -15,9 +16,18 @@ namespace ompl_ccd
 {
 namespace
 {
+/** \brief True iff strto* read all of \a text up to \a end, from its first character (they skip
+    leading spaces, which no value has). */
+bool readWhole(const std::string &text, const char *end)
+{
+  return !text.empty() && !std::isspace(static_cast<unsigned char>(text.front())) &&
+         end == text.c_str() + text.size();
+}
+
 /** \brief A real interval; an infinite end is open and means "finite". */
 struct NumberRange
 {
+  static constexpr const char *kType = "number";
   double lo, hi;
   bool lo_open, hi_open;
 
@@ -38,7 +48,7 @@ struct NumberRange
     char *end = nullptr;
     errno = 0;
     const double parsed = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE)
+    if (!readWhole(text, end) || errno == ERANGE)
       return false;
     value = parsed;
     return true;
@@ -48,6 +58,7 @@ struct NumberRange
 /** \brief The closed interval [lo, hi] of int; hi = INT_MAX means unbounded above. */
 struct IntegerRange
 {
+  static constexpr const char *kType = "integer";
   int lo, hi;
 
   bool contains(int v) const { return v >= lo && v <= hi; }
@@ -62,8 +73,7 @@ struct IntegerRange
     char *end = nullptr;
     errno = 0;
     const long long parsed = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || parsed < INT_MIN ||
-        parsed > INT_MAX)
+    if (!readWhole(text, end) || errno == ERANGE || parsed < INT_MIN || parsed > INT_MAX)
       return false;
     value = static_cast<int>(parsed);
     return true;
@@ -77,6 +87,7 @@ ValidatorOption ranged(const char *name, const char *validators, Field field, Ra
                        const char *reason = "")
 {
   return {name,
+          Range::kType,
           validators,
           range.text(),
           reason,
@@ -96,7 +107,7 @@ ValidatorOption boolean(const char *name, const char *validators, Field field, c
     return true;
   };
   const auto text = [field](const ValidatorOptions &o) { return std::string(field(o) ? "true" : "false"); };
-  return {name, validators, "true or false", "", doc, text, parse, [](const ValidatorOptions &) { return true; }};
+  return {name, "boolean", validators, "true or false", "", doc, text, parse, [](const ValidatorOptions &) { return true; }};
 }
 
 ValidatorOption massDistributionOption()
@@ -107,7 +118,7 @@ ValidatorOption massDistributionOption()
       o.mass_distribution = *kind;
     return kind.has_value();
   };
-  return {"mass_distribution", "toleranced", "one of " + joinNames(massDistributionNames()), "",
+  return {"mass_distribution", "name", "toleranced", "one of " + joinNames(massDistributionNames()), "",
           "feature points of each link's metric ([SchroeckerWeber] Sec. 2)",
           [](const ValidatorOptions &o) { return std::string(toString(o.mass_distribution)); }, parse,
           [](const ValidatorOptions &) { return true; }};

@@ -44,10 +44,15 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
   for (const ValidatorOption &option : validatorOptionSchema())
   {
+    EXPECT_THAT(option.type, ::testing::AnyOf("number", "integer", "boolean", "name")) << option.name;
     EXPECT_FALSE(option.validators.empty()) << option.name;
     EXPECT_FALSE(option.range.empty()) << option.name;
     EXPECT_FALSE(option.doc.empty()) << option.name;
   }
+  EXPECT_EQ(findValidatorOption("tolerance", "test").type, "number");
+  EXPECT_EQ(findValidatorOption("max_depth", "test").type, "integer");
+  EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
+  EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
   EXPECT_EQ(names.size(), 26u);  // 5 common, 17 of "ca", 4 of "toleranced"
 }
@@ -78,7 +83,8 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
   EXPECT_EQ(numberText(0.1), "0.1");
-  EXPECT_EQ(numberText(1.0 / 3.0), "0.33333333333333331");
+  EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
+  EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
   ValidatorOptions options;
   assignValidatorOption(options, "early_probes=5", "test");
   EXPECT_EQ(options.ca.early_probes, 5);
@@ -114,7 +120,7 @@ TEST(ValidatorOptions, TextNotWhollyOfTheTypeIsRefused)
 {
   for (const char *text : {"", "0.1x", " 0.1", "1e999", "nan", "inf", "-inf"})
     EXPECT_NE(refusal("tolerance", text), "") << text;
-  for (const char *text : {"2.5", "1e3", "99999999999", "four", ""})
+  for (const char *text : {"2.5", "1e3", "99999999999", "four", "", " 2"})
     EXPECT_NE(refusal("threads", text), "") << text;
   for (const char *text : {"1", "True", "on"})
     EXPECT_NE(refusal("temporal_culling", text), "") << text;

@@ -143,7 +143,7 @@ public:
                             "ompl_ccd_plan_node: unknown parameter '~", key, "'; the node reads ~",
                             joinNames(kPrivateKeys), ": fix the name.");
       if (top == "validator_options" && key != top)
-        findValidatorOption(key.substr(top.size() + 1), kOptionsContext);
+        findValidatorOption(key.substr(top.size() + 1), kOptionsContext);  // throws for an unknown option
     }
   }
 

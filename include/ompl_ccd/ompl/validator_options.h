@@ -1,8 +1,8 @@
 #pragma once
 /// \file validator_options.h
 /// Every setting of a motion validator, in one list (the schema): the options the validators share
-/// and each certifier's own, each with its name, the validators that read it, its range, its doc
-/// and its default (the value of ValidatorOptions{}). Every front end reads and checks options
+/// and each certifier's own, each with its name, type, the validators that read it, its range, its
+/// doc and its default (the value of ValidatorOptions{}). Every front end reads and checks options
 /// through this list — the `ompl_ccd` command line (named flags and `--option NAME=VALUE`), the plan
 /// YAML's `validator_options`, the ROS node's `~validator_options/NAME` and makeMotionValidator — so
 /// an option is added by one field and one entry (validator_options.cpp), and a bad value is refused
@@ -49,6 +49,8 @@ struct ValidatorOption
 {
   /** \brief Name in `--option NAME=VALUE`, YAML and ROS ("tolerance", "collision_probes"). */
   std::string name;
+  /** \brief Type of the value: "number", "integer", "boolean" or "name". */
+  std::string type;
   /** \brief The validators that read it ("discrete", "ca", "toleranced", "ca, toleranced"). */
   std::string validators;
   /** \brief Allowed values: "a number in (0, 1]", "an integer ≥ 1", "true or false", ... */
