@@ -38,7 +38,7 @@ struct NumberRange
   std::string text() const
   {
     if (std::isinf(hi))
-      return concat("a finite number ", lo_open ? "> " : "≥ ", numberText(lo));
+      return concat("a finite number ", lo_open ? "> " : ">= ", numberText(lo));
     return concat("a number in ", lo_open ? "(" : "[", numberText(lo), ", ", numberText(hi), hi_open ? ")" : "]");
   }
   static std::string format(double value) { return numberText(value); }
@@ -64,7 +64,7 @@ struct IntegerRange
   bool contains(int v) const { return v >= lo && v <= hi; }
   std::string text() const
   {
-    return hi == INT_MAX ? concat("an integer ≥ ", lo) : concat("an integer in [", lo, ", ", hi, "]");
+    return hi == INT_MAX ? concat("an integer >= ", lo) : concat("an integer in [", lo, ", ", hi, "]");
   }
   static std::string format(int value) { return std::to_string(value); }
   /** \brief \a text read whole as a decimal int; false if it is not one. */
@@ -137,7 +137,7 @@ std::vector<ValidatorOption> commonOptions()
   return {
       ranged("resolution", "discrete", OMPL_CCD_FIELD(resolution), NumberRange{kMinResolution, 1.0, false, true},
              "longest valid segment, as a fraction of the space's extent",
-             "OMPL needs a fraction below 1; a finer one samples over 10⁵ states per edge, use a certifier instead"),
+             "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
       ranged("tolerance", "ca, toleranced", OMPL_CCD_FIELD(tolerance), kPositive,
              "width of the TOC bracket and distance counted as touching"),
       ranged("clearance", "ca, toleranced", OMPL_CCD_FIELD(clearance), kNonNegative,

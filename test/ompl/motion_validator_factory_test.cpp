@@ -111,13 +111,13 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is 'inf'; allowed")));
   options = {};
   options.clearance = -0.1;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'clearance' is '-0.1'; allowed: a finite number ≥ 0")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'clearance' is '-0.1'; allowed: a finite number >= 0")));
   options = {};
   options.threads = 0;
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'threads' is '0'; allowed: an integer in [1, 256]")));
   options = {};
   options.ca.collision_probes = -1;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'collision_probes' is '-1'; allowed: an integer ≥ 0")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'collision_probes' is '-1'; allowed: an integer >= 0")));
 }
 
 TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)

@@ -97,7 +97,7 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
             "and each costs a start-up); e.g. the default 1.");
   EXPECT_EQ(refusal("resolution", "1"),
             "test: option 'resolution' is '1'; allowed: a number in [1e-05, 1) (OMPL needs a fraction below 1; a "
-            "finer one samples over 10⁵ states per edge, use a certifier instead); e.g. the default 0.01.");
+            "finer one samples over 1e5 states per edge, use a certifier instead); e.g. the default 0.01.");
   EXPECT_EQ(refusal("tolerance", "small"),
             "test: option 'tolerance' is 'small'; allowed: a finite number > 0; e.g. the default 0.001.");
   EXPECT_EQ(refusal("creep_probes", "yes"),

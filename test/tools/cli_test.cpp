@@ -611,7 +611,7 @@ TEST_F(CliTest, RunawayAndWrappingOptionsAreRefused)
       {"resolution 1", validate + "discrete --resolution 1", {"option 'resolution' is '1'; allowed: a number in "
                                                               "[1e-05, 1) (OMPL needs a fraction below 1"}},
       {"resolution below the floor", validate + "discrete --resolution 1e-9",
-       {"option 'resolution' is '1e-9'; allowed: a number in [1e-05, 1)", "over 10⁵ states per edge"}},
+       {"option 'resolution' is '1e-9'; allowed: a number in [1e-05, 1)", "over 1e5 states per edge"}},
       {"threads 10000", validate + "toleranced --threads 10000", {"option 'threads' is '10000'; allowed: an integer "
                                                                  "in [1, 256]"}},
       {"negative seed", "plan --config " + file("ok.yaml") + " --seed -1",
@@ -634,7 +634,7 @@ TEST_F(CliTest, OptionsListsEverySchemaEntry)
   EXPECT_EQ(out[0], "| option | validators | default | allowed | meaning |");
   EXPECT_THAT(r.out, HasSubstr("| `resolution` | discrete | `0.01` | a number in [1e-05, 1) | "));
   EXPECT_THAT(r.out, HasSubstr("| `threads` | toleranced | `1` | an integer in [1, 256] | "));
-  EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer ≥ 0 | "));
+  EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer >= 0 | "));
   EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `24` | an integer in [1, 60] | "));
 }
 }  // namespace

@@ -40,7 +40,7 @@ struct ValidatorOptions
   TolerancedMotionOptions toleranced;
 };
 
-/** \brief Finest "discrete" resolution: one edge across the whole space is then sampled at 10⁵
+/** \brief Finest "discrete" resolution: one edge across the whole space is then sampled at 1e5
     states (seconds per edge); finer sampling still certifies nothing, a certifier does. */
 constexpr double kMinResolution = 1e-5;
 
@@ -53,7 +53,7 @@ struct ValidatorOption
   std::string type;
   /** \brief The validators that read it ("discrete", "ca", "toleranced", "ca, toleranced"). */
   std::string validators;
-  /** \brief Allowed values: "a number in (0, 1]", "an integer ≥ 1", "true or false", ... */
+  /** \brief Allowed values: "a number in (0, 1]", "an integer >= 1", "true or false", ... */
   std::string range;
   /** \brief Why the range stops where it does, when it is not obvious; empty otherwise. */
   std::string reason;
