@@ -3,8 +3,8 @@
 #include "ompl_ccd/ompl/validator_options.h"
 
 #include <cerrno>
-#include <climits>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -144,7 +144,7 @@ std::vector<ValidatorOption> commonOptions()
              "required clearance, metres"),
       ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
-              "more threads than cores gain nothing and each costs a start-up"),
+             "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),
   };
 }
@@ -153,39 +153,39 @@ std::vector<ValidatorOption> conservativeAdvancementOptions()
 {
   return {
       ranged("max_steps_per_pair", "ca", OMPL_CCD_FIELD(ca.max_steps_per_pair), kAtLeastOne,
-              "most CA steps on one pair before it is given up (undecided)"),
+             "most CA steps on one pair before it is given up (undecided)"),
       ranged("distance_rel_err", "ca", OMPL_CCD_FIELD(ca.distance_rel_err), kNonNegative,
              "relative error allowed in CA steps' distances (0: exact)"),
       ranged("slab_reuse", "ca", OMPL_CCD_FIELD(ca.slab_reuse), kNonNegative,
              "reuse the last distance's slab while it is this fraction of it (1: never)"),
       ranged("collision_probes", "ca", OMPL_CCD_FIELD(ca.collision_probes), kAtLeastZero,
-              "decide: collision checks of a pair before its CA"),
+             "decide: collision checks of a pair before its CA"),
       ranged("early_probes", "ca", OMPL_CCD_FIELD(ca.early_probes), kAtLeastZero,
-              "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
+             "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
       boolean("creep_probes", "ca", OMPL_CCD_FIELD(ca.creep_probes),
-              "decide: collision checks ahead of a pair whose distance closes in"),
+             "decide: collision checks ahead of a pair whose distance closes in"),
       ranged("max_hull_steps", "ca", OMPL_CCD_FIELD(ca.max_hull_steps), kAtLeastOne,
-              "most CA steps on a pair's convex hulls (lower TOC bound)"),
+             "most CA steps on a pair's convex hulls (lower TOC bound)"),
       ranged("hull_max_gap", "ca", OMPL_CCD_FIELD(ca.hull_max_gap), kNonNegative,
              "metres a reduced convex hull may lie inside the full one (0: full hulls)"),
       boolean("temporal_culling", "ca", OMPL_CCD_FIELD(ca.temporal_culling),
-              "temporal culling of pairs by hull TOC bounds ([Zhang2007] Alg. 1)"),
+             "temporal culling of pairs by hull TOC bounds ([Zhang2007] Alg. 1)"),
       boolean("taylor_models", "ca", OMPL_CCD_FIELD(ca.taylor_models),
-              "Taylor-model boxes ([Zhang2007] Sec. 5.2) after the motion-bound boxes"),
+             "Taylor-model boxes ([Zhang2007] Sec. 5.2) after the motion-bound boxes"),
       ranged("max_taylor_pieces", "ca", OMPL_CCD_FIELD(ca.max_taylor_pieces), kAtLeastOne,
-              "most time pieces of the Taylor models"),
+             "most time pieces of the Taylor models"),
       ranged("refine_factor", "ca", OMPL_CCD_FIELD(ca.refine_factor), NumberRange{0.0, 1.0, true, false},
              "first-contact: refine a touching pair to tolerance × this (1: no refinement)"),
       ranged("refine_steps", "ca", OMPL_CCD_FIELD(ca.refine_steps), kAtLeastZero,
-              "first-contact: most extra CA steps of that refinement"),
+             "first-contact: most extra CA steps of that refinement"),
       ranged("swept_box_samples", "ca", OMPL_CCD_FIELD(ca.swept_box_samples), kAtLeastOne,
-              "most time pieces of the motion-bound boxes"),
+             "most time pieces of the motion-bound boxes"),
       ranged("swept_box_travel", "ca", OMPL_CCD_FIELD(ca.swept_box_travel), kPositive,
              "metres the fastest body travels per motion-bound box piece"),
       ranged("certificate_max_dims", "ca", OMPL_CCD_FIELD(ca.certificate_max_dims), IntegerRange{0, 3},
-              "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
+             "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
       ranged("certificate_max_cells", "ca", OMPL_CCD_FIELD(ca.certificate_max_cells), kAtLeastOne,
-              "most cells of each joint-space certificate (built at start-up)"),
+             "most cells of each joint-space certificate (built at start-up)"),
   };
 }
 
@@ -193,13 +193,13 @@ std::vector<ValidatorOption> tolerancedOptions()
 {
   return {
       ranged("max_depth", "toleranced", OMPL_CCD_FIELD(toleranced.max_depth), IntegerRange{1, 60},
-              "deepest time subdivision (pieces no shorter than 2^-max_depth)", "a double resolves no finer"),
+             "deepest time subdivision (pieces no shorter than 2^-max_depth)", "a double resolves no finer"),
       ranged("cylinder_sides", "toleranced", OMPL_CCD_FIELD(toleranced.cylinder_sides), IntegerRange{3, INT_MAX},
-              "sides of the prism circumscribing a cylinder"),
+             "sides of the prism circumscribing a cylinder"),
       ranged("node_growth_limit", "toleranced", OMPL_CCD_FIELD(toleranced.node_growth_limit), kPositive,
              "split time rather than open a node whose orbit outgrows it this much"),
       ranged("max_remaining", "toleranced", OMPL_CCD_FIELD(toleranced.max_remaining), kAtLeastOne,
-              "most undecided intervals kept before the query is undecided"),
+             "most undecided intervals kept before the query is undecided"),
   };
 }
 #undef OMPL_CCD_FIELD
