@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/ompl/validator_options.h"
 
 namespace ompl_ccd::cli
 {
