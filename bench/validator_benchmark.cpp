@@ -59,6 +59,9 @@ struct Settings
   std::size_t fcl_edges = 20;
   /** \brief Only the worlds whose name contains this (all when empty). */
   std::string world;
+  /** \brief Certifiers are measured again with each of these contact distances (metres), besides
+      the default: the verdict semantics' one free parameter (certifier.h). */
+  std::vector<double> contact_distances;
 };
 
 Settings parseArguments(int argc, char **argv)
@@ -93,9 +96,16 @@ Settings parseArguments(int argc, char **argv)
       settings.fcl_edges = std::stoul(value());
     else if (arg == "--world")
       settings.world = value();
+    else if (arg == "--contact-distances")
+    {
+      std::stringstream list(value());
+      for (std::string item; std::getline(list, item, ',');)
+        settings.contact_distances.push_back(std::stod(item));
+    }
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
-                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME.");
+                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME, "
+                               "--contact-distances d1,d2,...");
   }
   return settings;
 }
@@ -269,7 +279,17 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
   }
   for (const std::string &name : settings.validators)
     if (name != "discrete")
+    {
       contenders.push_back(validatorContender(name, name, world, {}));
+      for (double contact_distance : settings.contact_distances)
+      {
+        ValidatorOptions options;
+        options.contact_distance = contact_distance;
+        std::ostringstream label;
+        label << name << " contact " << contact_distance;
+        contenders.push_back(validatorContender(label.str(), name, world, options));
+      }
+    }
   Contender fcl;
   fcl.label = "fcl-ca-linear (per pair)";
   fcl.fcl = std::make_unique<FclLinearCcd>(world);

@@ -117,18 +117,20 @@ double ConservativeAdvancement::exactDistance(Workspace &ws, const BodyPair &pai
   return d;
 }
 
-bool ConservativeAdvancement::contactOnPrimitives(Workspace &ws, const PairObjects &objects, double contact_distance,
-                                                  const Query &query, Advance &result) const
+bool ConservativeAdvancement::confirmContact(Workspace &ws, const PairObjects &objects, double contact_distance,
+                                             const Query &query, Advance &result) const
 {
-  // FCL's GJK distance on the primitives themselves is an upper bound (its points are real)
-  NearestPoints on_primitives;
-  const double above = pairDistanceUpperBound(*objects.a, *objects.other, &on_primitives);
+  // FCL's exact distance on the bodies is an upper bound (its points are real): a contact only
+  // when it is within contact_distance, so a Collision's witness really is
+  NearestPoints on_bodies;
+  const double above = pairDistanceUpperBound(*objects.a, *objects.other, &on_bodies);
   ws.stats.distance_queries += 1;
-  const bool touching = above - query.clearance < contact_distance;
+  const bool touching = above - query.clearance <= contact_distance;
   if (touching)
   {
-    result.p_WA = on_primitives.p_WA;
-    result.p_WB = on_primitives.p_WB;
+    result.distance = above;
+    result.p_WA = on_bodies.p_WA;
+    result.p_WB = on_bodies.p_WB;
   }
   return touching;
 }
@@ -156,14 +158,13 @@ bool ConservativeAdvancement::measure(Workspace &ws, const BodyPair &pair, const
   result.distance = d;
   result.p_WA = nearest.p_WA;
   result.p_WB = nearest.p_WB;
-  // contact: d < clearance + tolerance ([Zhang2007] Alg. 1 line 20); NaN counts as contact
-  const bool touching = !(d - query.clearance >= request.contact_distance);
-  // triangles around a primitive lie up to surface_gap off it (and d is the triangles' distance
-  // lowered by surface_gap): the contact must be real
-  if (touching && !hulls && objects.surface_gap > 0.0 &&
-      !(d + 2.0 * objects.surface_gap - query.clearance < request.contact_distance))
-    return contactOnPrimitives(ws, objects, request.contact_distance, query, result);
-  return touching;
+  // contact: d ≤ clearance + contact_distance ([Zhang2007] Alg. 1 line 20); NaN counts as near.
+  // A hull pass only bounds τ̌; on the exact geometry the lower bound d (surface gaps and FCL's
+  // rounding subtracted) is only a hint, and the contact is confirmed on the bodies themselves.
+  const bool near = !(d - query.clearance > request.contact_distance);
+  if (!near || hulls)
+    return near;
+  return confirmContact(ws, objects, request.contact_distance, query, result);
 }
 
 std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::creepProbe(Workspace &ws,
@@ -240,7 +241,9 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
       }
     }
     result.t = t;
-    if (step >= request.max_steps)
+    // within rounding of contact_distance but not confirmed, with no positive step: only the cap
+    // would follow (a lower bound d ≤ clearance certifies nothing further)
+    if (step >= request.max_steps || !(d > query.clearance))
     {
       result.status = Advance::Status::Capped;
       return result;

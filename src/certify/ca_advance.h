@@ -11,6 +11,11 @@
 
 namespace ompl_ccd::ca
 {
+/** \brief The hull pass ([Zhang2007] Sec. 7.2) stops when the hulls come within this many metres:
+    the time it stopped at is a valid lower bound τ̌ whatever the threshold (the hulls' distance is
+    at most the bodies'); a smaller one buys a later τ̌ with more hull steps. */
+constexpr double kHullPassStopDistance = 1e-3;
+
 /** \brief Δt = (d − clearance)/μ, [Zhang2007] Eq. (4), in units of t (∞ when μ ≤ 0: nothing moves).
     \param[in] d a lower bound on the pair's distance at t (metres).
     \param[in] mu a bound on the rate at which that distance can shrink (metres per unit t). */

@@ -45,8 +45,8 @@ Report ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion,
     const std::optional<Advance> hit = hull.in_collision ? hull : probeCollision(ws, motion, i, lower);
     const Advance result =
         hit ? *hit
-            : advance(ws, motion, i, {Geometry::Exact, lower, 1.0, options_.max_steps_per_pair, query.tolerance},
-                      query);
+            : advance(ws, motion, i,
+                      {Geometry::Exact, lower, 1.0, options_.max_steps_per_pair, query.contact_distance}, query);
     if (result.status == Advance::Status::Contact)
     {
       report.verdict = Verdict::Collision;

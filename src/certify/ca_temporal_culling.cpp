@@ -4,6 +4,7 @@
 // the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first.
 #include <algorithm>
 
+#include "ca_advance.h"
 #include "ca_workspace.h"
 
 namespace ompl_ccd
@@ -13,14 +14,10 @@ struct ConservativeAdvancement::FirstContactSearch
 {
   /** \brief The earliest contact found (Alg. 1's t_min; 1 while none). */
   double t_min = 1.0;
-  /** \brief Whether a contact refined to tolerance × refine_factor was found, and its witness. */
-  bool found = false;
+  /** \brief The contact at t_min, once one was found. */
   std::optional<Contact> witness;
   /** \brief Certified-until time of the pairs that hit the step cap (∞: none). */
   double capped_lower = numeric::kInfinity;
-  /** \brief The earliest configuration within tolerance of a pair that never gets closer than
-      tolerance × refine_factor (a fallback witness). */
-  std::optional<Contact> graze;
 };
 
 ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws, const JointMotion &motion,
@@ -29,37 +26,21 @@ ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws
   // the time the hull pass stopped at is τ̌ (t = 0 without temporal culling); Passed: τ̌ > 1
   if (!options_.temporal_culling)
     return Advance{Advance::Status::Capped, 0.0};
-  return advance(ws, motion, i, {Geometry::Hulls, 0.0, 1.0, options_.max_hull_steps, query.tolerance}, query);
+  return advance(ws, motion, i, {Geometry::Hulls, 0.0, 1.0, options_.max_hull_steps, ca::kHullPassStopDistance},
+                 query);
 }
 
 void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i,
                                                  double lower, const Query &query, FirstContactSearch &search) const
 {
-  const Advance result = advance(
-      ws, motion, i, {Geometry::Exact, lower, search.t_min, options_.max_steps_per_pair, query.tolerance}, query);
+  // the exact pass goes on from τ̌ to contact (d ≤ clearance + contact_distance) or t_min
+  const Advance result =
+      advance(ws, motion, i, {Geometry::Exact, lower, search.t_min, options_.max_steps_per_pair, query.contact_distance},
+              query);
   if (result.status == Advance::Status::Contact)
   {
-    // Refine towards the real contact. A pair that never gets closer than tolerance × refine_factor
-    // only grazes: its configuration within tolerance is kept as a fallback witness, and the
-    // search for an earlier or real contact goes on (the pair is certified up to t_min).
-    const Advance fine = advance(ws, motion, i,
-                                 {Geometry::Exact, result.t, search.t_min, options_.refine_steps,
-                                  query.tolerance * options_.refine_factor},
-                                 query);
-    if (fine.status == Advance::Status::Contact)
-    {
-      search.t_min = fine.t;  // Alg. 1, line 21
-      search.found = true;
-      search.witness = witness(ws.pcl[i], fine);
-      return;
-    }
-    if (fine.status == Advance::Status::Capped)
-    {
-      search.capped_lower = std::min(search.capped_lower, fine.t);
-      ws.stats.undecided_cap_hits += 1;
-    }
-    if (!search.graze || result.t < search.graze->time)
-      search.graze = witness(ws.pcl[i], result);
+    search.t_min = result.t;  // Alg. 1, line 21
+    search.witness = witness(ws.pcl[i], result);
   }
   else if (result.status == Advance::Status::Capped)
   {
@@ -96,20 +77,14 @@ Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &m
 Report ConservativeAdvancement::firstContactReport(const FirstContactSearch &search)
 {
   Report report;
-  if (search.found)
+  if (search.witness)
   {
+    // CA certified every pair up to its contact or t_min: toc_lower = toc_upper unless a pair
+    // was capped earlier
     report.verdict = Verdict::Collision;
     report.toc_upper = search.t_min;
     report.toc_lower = std::min(search.t_min, search.capped_lower);
     report.witness = search.witness;
-  }
-  else if (search.graze)
-  {
-    // only grazing configurations (within tolerance, never closer than tolerance × refine_factor)
-    report.verdict = Verdict::Collision;
-    report.toc_upper = search.graze->time;
-    report.toc_lower = std::min(search.graze->time, search.capped_lower);
-    report.witness = search.graze;
   }
   else if (search.capped_lower < numeric::kInfinity)
   {

@@ -142,6 +142,9 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
                         "ConservativeAdvancement::certify: clearance (", query.clearance,
                         ") must be non-negative and finite; set clearance to 0 or more.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
+                        "ConservativeAdvancement::certify: contact_distance (", query.contact_distance,
+                        ") must be positive and finite; set a contact distance such as 1e-6.");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = {};
@@ -160,9 +163,9 @@ Report ConservativeAdvancement::run(Workspace &ws, const JointMotion &motion, co
   if (query.mode == Mode::Decide)
     if (std::optional<Report> report = earlyProbes(ws, motion))
       return *report;
-  // Spatial culling, [Zhang2007] Sec. 5, piece by piece. Contact counts from distance <
-  // clearance + tolerance: boxes are widened by that much.
-  cullLivePieces(ws, motion, query.clearance + query.tolerance);
+  // Spatial culling, [Zhang2007] Sec. 5, piece by piece. Contact counts from distance ≤
+  // clearance + contact_distance: boxes are widened by that much.
+  cullLivePieces(ws, motion, query.clearance + query.contact_distance);
   if (query.mode == Mode::Decide)
     return decide(ws, motion, query);
   return firstContact(ws, motion, query);

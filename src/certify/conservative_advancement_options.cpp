@@ -26,10 +26,6 @@ void ConservativeAdvancementOptions::validate() const
                         ") must be at least 0; use 8, or 0 for no probes.");
   OMPL_CCD_THROW_UNLESS(early_probes >= 0, "ConservativeAdvancement: early_probes (", early_probes,
                         ") must be at least 0; use 3, or 0 for none.");
-  OMPL_CCD_THROW_UNLESS(refine_factor > 0.0 && refine_factor <= 1.0, "ConservativeAdvancement: refine_factor (",
-                        refine_factor, ") must be in (0, 1]; use 1e-3, or 1 for no refinement.");
-  OMPL_CCD_THROW_UNLESS(refine_steps >= 0, "ConservativeAdvancement: refine_steps (", refine_steps,
-                        ") must be at least 0; raise it.");
   OMPL_CCD_THROW_UNLESS(swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (", swept_box_samples,
                         ") must be at least 1; raise it.");
   OMPL_CCD_THROW_UNLESS(swept_box_travel > 0.0 && std::isfinite(swept_box_travel),

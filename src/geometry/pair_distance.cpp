@@ -20,6 +20,21 @@ namespace
 {
 bool isMesh(const fcl::CollisionObjectd &object) { return object.getObjectType() == fcl::OT_BVH; }
 
+/// Whether FCL computes the distance in closed form, without GJK's iterations: triangle–triangle
+/// (mesh–mesh), and a sphere against a mesh, sphere, box or cylinder (the sphere specialisations
+/// of FCL's GJKSolver_libccd). Then only rounding separates FCL's distance from the true one.
+bool closedFormDistance(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b)
+{
+  if (isMesh(a) && isMesh(b))
+    return true;
+  const bool sphere_a = a.getNodeType() == fcl::GEOM_SPHERE, sphere_b = b.getNodeType() == fcl::GEOM_SPHERE;
+  if (!sphere_a && !sphere_b)
+    return false;
+  const fcl::CollisionObjectd &other = sphere_a ? b : a;
+  const fcl::NODE_TYPE kind = other.getNodeType();
+  return isMesh(other) || kind == fcl::GEOM_SPHERE || kind == fcl::GEOM_BOX || kind == fcl::GEOM_CYLINDER;
+}
+
 using Mesh = fcl::BVHModel<fcl::OBBRSSd>;
 using Solver = fcl::detail::GJKSolver_libccd<double>;
 
@@ -114,7 +129,7 @@ double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::Collisi
   const double d = fclDistance(a, b, rel_err, nearest);
   if (!(d > 0.0))  // touching, overlapping (FCL returns −1 or 0) or NaN: no clearance is certified
     return 0.0;
-  const double slack = (isMesh(a) && isMesh(b)) ? numeric::kFinePadRel * (1.0 + d) : kGjkDistanceSlack;
+  const double slack = closedFormDistance(a, b) ? numeric::kFinePadRel * (1.0 + d) : kGjkDistanceSlack;
   // every pruned pair was at least d/(1 + rel_err) apart; the product is rounded down
   const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - numeric::kUlpPadRel) : d;
   return std::max(0.0, deflated - slack);

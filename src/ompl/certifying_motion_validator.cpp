@@ -30,6 +30,9 @@ CertifyingMotionValidator::CertifyingMotionValidator(const ompl::base::SpaceInfo
   OMPL_CCD_THROW_UNLESS(std::isfinite(query_.tolerance) && query_.tolerance > 0.0,
                         "CertifyingMotionValidator: query tolerance must be > 0 (", query_.tolerance,
                         "); pass a positive tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.contact_distance) && query_.contact_distance > 0.0,
+                        "CertifyingMotionValidator: query contact_distance must be > 0 (", query_.contact_distance,
+                        "); pass a positive distance in metres such as 1e-6.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(query_.clearance) && query_.clearance >= 0.0,
                         "CertifyingMotionValidator: query clearance must be >= 0 (", query_.clearance,
                         "); pass 0 or a positive distance in metres.");

@@ -30,6 +30,7 @@ Query queryOf(const ValidatorOptions &options)
 {
   Query query;
   query.tolerance = options.tolerance;
+  query.contact_distance = options.contact_distance;
   query.clearance = options.clearance;
   return query;
 }

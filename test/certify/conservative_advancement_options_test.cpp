@@ -36,9 +36,6 @@ std::vector<BadKnob> badKnobs()
       {[](O &o) { o.hull_max_gap = -1e-3; }, "hull_max_gap (-0.001) must be finite and non-negative"},
       {[](O &o) { o.collision_probes = -1; }, "collision_probes (-1) must be at least 0; use 8"},
       {[](O &o) { o.early_probes = -1; }, "early_probes (-1) must be at least 0; use 3"},
-      {[](O &o) { o.refine_factor = 0; }, "refine_factor (0) must be in (0, 1]"},
-      {[](O &o) { o.refine_factor = 1.5; }, "refine_factor (1.5) must be in (0, 1]"},
-      {[](O &o) { o.refine_steps = -1; }, "refine_steps (-1) must be at least 0"},
       {[](O &o) { o.swept_box_samples = 0; }, "swept_box_samples (0) must be at least 1"},
       {[](O &o) { o.swept_box_travel = 0; }, "swept_box_travel (0) must be positive and finite"},
       {[=](O &o) { o.swept_box_travel = nan; }, "swept_box_travel (nan) must be positive and finite"},
@@ -55,8 +52,7 @@ TEST(ConservativeAdvancementOptions, DefaultsAndEdgesOfTheRangesAreValid)
   options.distance_rel_err = 0.0;
   options.slab_reuse = 1.0;
   options.hull_max_gap = 0.0;
-  options.collision_probes = options.early_probes = options.refine_steps = 0;
-  options.refine_factor = 1.0;
+  options.collision_probes = options.early_probes = 0;
   options.certificate_max_dims = 0;
   EXPECT_NO_THROW(options.validate());
   options.certificate_max_dims = 3;

@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 26u);  // 5 common, 17 of "ca", 4 of "toleranced"
+  EXPECT_EQ(names.size(), 25u);  // 6 common, 15 of "ca", 4 of "toleranced"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -110,10 +110,13 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
   EXPECT_THAT([] { ValidatorOptions o; assignValidatorOption(o, "tolerance", "test"); },
               ThrowsMessage<Error>("test: option 'tolerance' has no value; write NAME=VALUE, e.g. tolerance=1e-4."));
   ValidatorOptions options;
-  options.ca.refine_factor = 2.0;
+  options.ca.certificate_max_dims = 4;
   EXPECT_THAT([&] { checkValidatorOptions(options, "makeMotionValidator"); },
-              ThrowsMessage<Error>("makeMotionValidator: option 'refine_factor' is '2'; allowed: a number in (0, 1]; "
-                                   "e.g. the default 0.001."));
+              ThrowsMessage<Error>("makeMotionValidator: option 'certificate_max_dims' is '4'; allowed: an integer in "
+                                   "[0, 3]; e.g. the default 2."));
+  EXPECT_EQ(refusal("contact_distance", "0"),
+            "test: option 'contact_distance' is '0'; allowed: a finite number > 0 (positive, so that bodies that only "
+            "touch are a contact); e.g. the default 1e-06.");
 }
 
 TEST(ValidatorOptions, TextNotWhollyOfTheTypeIsRefused)
@@ -137,6 +140,7 @@ const std::vector<Edges> kCommonEdges = {
     {"resolution", {"1e-05", "0.999"}, {"9.9e-06", "1", "0", "-0.1"}},
     {"tolerance", {"1e-12", "1e6"}, {"0", "-1e-3"}},
     {"clearance", {"0", "0.5"}, {"-1e-9"}},
+    {"contact_distance", {"1e-12", "0.01"}, {"0", "-1e-6", "inf"}},
     {"threads", {"1", "256"}, {"0", "257", "10000", "-1"}},
 };
 
@@ -145,7 +149,6 @@ const std::vector<Edges> kCaEdges = {
     {"slab_reuse", {"0", "1"}, {"-1"}},         {"collision_probes", {"0"}, {"-1"}},
     {"early_probes", {"0"}, {"-1"}},            {"max_hull_steps", {"1"}, {"0"}},
     {"hull_max_gap", {"0"}, {"-1e-3"}},         {"max_taylor_pieces", {"1"}, {"0"}},
-    {"refine_factor", {"1", "1e-9"}, {"0", "1.5"}}, {"refine_steps", {"0"}, {"-1"}},
     {"swept_box_samples", {"1"}, {"0"}},        {"swept_box_travel", {"1e-9"}, {"0"}},
     {"certificate_max_dims", {"0", "3"}, {"-1", "4"}}, {"certificate_max_cells", {"1"}, {"0"}},
 };

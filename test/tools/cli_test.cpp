@@ -555,7 +555,7 @@ TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
   writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
                                    stateText(kIntoTable) + "\n");
   const CliRun r = run("validate " + robotAndScene() + " --validator ca --option early_probes=0 --option "
-                       "temporal_culling=false --option certificate_max_dims=0 --edges " + file("edges.txt"));
+                       "temporal_culling=false --option certificate_max_dims=0 --option contact_distance=1e-5 --edges " + file("edges.txt"));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> out = lines(r.out);
   ASSERT_EQ(out.size(), 3u) << r.out;

@@ -16,16 +16,17 @@ namespace ompl_ccd
 /** \brief Outcome of a certification. */
 enum class Verdict
 {
-  Free,       ///< guaranteed: no configuration of the motion is closer than Query::clearance
-  Collision,  ///< a configuration of the motion is really in collision (witness given)
-  Undecided   ///< the certifier could neither exclude nor confirm contact within its limits
+  Free,       ///< a proof: every configuration of the motion is farther than Query::clearance
+  Collision,  ///< a configuration of the motion is in contact: at distance ≤ clearance + contact_distance
+              ///< by an exact FCL query, or penetrating (its time is toc_upper; witness given)
+  Undecided   ///< a named, documented work budget ran out first (its name in Report::stats)
 };
 
 /** \brief What the caller wants to know. */
 enum class Mode
 {
   Decide,       ///< free or not: stop as soon as the lower TOC bound passes 1 or the upper drops below 1
-  FirstContact  ///< the first time of contact to within Query::tolerance, with its witness
+  FirstContact  ///< the first time of contact, bracketed to within Query::tolerance, with its witness
 };
 
 /** \brief "free", "collision", "undecided". */
@@ -37,10 +38,15 @@ const char *toString(Mode mode);
 struct Query
 {
   Mode mode = Mode::Decide;
-  /** \brief Certify distance ≥ clearance along the motion (metres); contact means distance < clearance. */
+  /** \brief Free certifies distance > clearance all along the motion (metres). */
   double clearance = 0.0;
-  /** \brief Width of the TOC bracket in FirstContact mode, and the distance below which a pair
-      counts as touching (metres for distances, fraction of [0,1] for time). */
+  /** \brief A configuration is in contact when a pair's distance is ≤ clearance + contact_distance
+      (metres): the witness of a Collision. Small enough that a motion passing 10 µm from an
+      obstacle is Free; positive, so that a pair that only touches (distance 0 up to rounding) is
+      a contact. */
+  double contact_distance = 1e-6;
+  /** \brief Mode::FirstContact: the TOC bracket toc_upper − toc_lower is at most this (a fraction
+      of [0, 1]). It never decides a verdict. */
   double tolerance = 1e-3;
   /** \brief Fill Report::stats. A map of named counters per call costs allocations that a caller
       reading only the verdict (the OMPL validator's checkMotion) need not pay: with false a

@@ -3,19 +3,19 @@
 /// The CATCH certifier ([Zhang2007]), name "ca": conservative advancement (CA) of an articulated
 /// robot's joint motion against a static scene and against itself.
 ///
-/// Promise, with d(t) the least distance between a potentially colliding pair at time t:
-///   - Verdict::Free: d(t) ≥ clearance for every pair and every t ∈ [0, 1];
-///   - Verdict::Collision: some configuration has d < clearance + tolerance; toc_upper is its time
-///     and the witness its pair and nearest points (FCL's contact point and normal when a collision
-///     probe found it). In Mode::FirstContact toc_upper is the first contact to within tolerance
-///     (CA goes on to d < clearance + tolerance × refine_factor); in Mode::Decide it is the first
-///     contact met, and toc_lower is 0 unless every pair was bounded;
-///   - Verdict::Undecided: a pair needed more than max_steps_per_pair steps (grazing) and no contact
-///     was found (stat undecided_cap_hits);
-///   - toc_lower is guaranteed in every verdict: no configuration before it has d < clearance.
-/// A start state already in contact gives Collision at TOC 0. Verdicts differ between the modes,
-/// or between a motion and its reverse, only for grazing motions whose distance dips into
-/// [clearance, clearance + tolerance): both answers keep the promise.
+/// Promise, with d(t) the least distance between a potentially colliding pair at time t, and
+/// contact meaning d ≤ clearance + contact_distance (certifier.h):
+///   - Verdict::Free: d(t) > clearance for every pair and every t ∈ [0, 1];
+///   - Verdict::Collision: the configuration at toc_upper is in contact, by FCL's exact distance
+///     (an upper bound) or an FCL collision probe; the witness gives its pair and nearest points
+///     (FCL's contact point and normal for a probe). In Mode::FirstContact it is the first contact:
+///     toc_lower = toc_upper, CA having certified every earlier configuration; in Mode::Decide it is
+///     the first contact met, and toc_lower is 0 unless every pair was bounded;
+///   - Verdict::Undecided: a pair needed more than max_steps_per_pair CA steps without reaching
+///     contact (a motion grazing within micrometres over a long stretch; stat undecided_cap_hits);
+///   - toc_lower is guaranteed in every verdict: no configuration before it is in contact.
+/// A start state already in contact gives Collision at TOC 0. The tolerance of the query decides
+/// nothing here: CA brackets the TOC exactly.
 ///
 /// How (each step in its own file under src/certify/):
 ///   - ca_live_pieces.cpp: spatial culling ([Zhang2007] Sec. 5) with motion-bound boxes piece by
@@ -67,8 +67,11 @@ struct ConservativeAdvancementOptions
       \throws Error naming the knob, its value and a usable one if a knob is out of range. */
   void validate() const;
 
-  /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided). */
-  int max_steps_per_pair = 2000;
+  /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided, stat
+      undecided_cap_hits). A pair that passes δ from contact along a stretch of its motion takes
+      steps of about δ/μ there: a 10 µm pass of the bundled arm takes up to ~3,600 steps (~3 ms),
+      a pass within contact_distance about ten times more (bench/README.md). */
+  int max_steps_per_pair = 20000;
   /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
       traversal stops early and the distance is deflated by 1 + distance_rel_err (pair_distance.h);
       contact is decided on the exact distance. 0: every distance exact. */
@@ -110,12 +113,6 @@ struct ConservativeAdvancementOptions
   /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
       most about one radian. 1: one Taylor model over [0, 1]. */
   int max_taylor_pieces = 1;
-  /** \brief Mode::FirstContact: once a pair is within tolerance, CA goes on until its distance is
-      below tolerance × refine_factor (or refine_steps more steps), so the reported TOC is close
-      to the first real contact in time as well as in distance. */
-  double refine_factor = 1e-3;
-  /** \brief Most extra CA steps of that refinement. */
-  int refine_steps = 2000;
   /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
       of each piece's two ends merged and widened by sweptBoxWidening (motion_bound.h: μ/(2N), or
       the chord's A/(8N²) when smaller). The boxes of each piece [k/N, (k+1)/N] also cull pairs
@@ -128,7 +125,7 @@ struct ConservativeAdvancementOptions
   double swept_box_travel = 0.5;
   /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
       prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
-      which it bounds the pair's distance by clearance + tolerance are culled without any CA step.
+      which it bounds the pair's distance by clearance + contact_distance are culled without any CA step.
       0: none. */
   int certificate_max_dims = 2;
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
@@ -152,7 +149,8 @@ public:
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
   /** \brief Certifies \a motion ([Zhang2007] Alg. 1 with early exit in Mode::Decide, Sec. 8).
       \pre \a ws comes from makeWorkspace(); motion.model() is world().robot().
-      \throws Error if query.tolerance ≤ 0 or query.clearance < 0 (or either is not finite). */
+      \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or query.clearance < 0 (or
+      one is not finite). */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
   /** \brief The robot and scene certified against. */
@@ -273,16 +271,18 @@ private:
                     double d, const Separation &separation, const Query &query) const;
   PairObjects pairObjects(const Workspace &ws, const BodyPair &pair, Geometry geometry) const;
   /** \brief A distance query at the current poses: the bound in result.distance, its nearest
-      points, \a separation along them; whether the pair touches. */
+      points, \a separation along them; whether the pair is in contact (on exact geometry: confirmed
+      by confirmContact). */
   bool measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects, const AdvanceRequest &request,
                int step, const Query &query, Separation &separation, Advance &result) const;
   /** \brief Lower bound on the exact geometries' distance (surface gaps subtracted; 0 if the solids
       overlap at the run's first step). */
   double exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects, double contact_distance,
                        bool first_step, const Query &query, NearestPoints &nearest) const;
-  /** \brief Whether the primitives themselves are within reach (FCL's GJK distance, an upper
-      bound); if so their points in \a result. */
-  bool contactOnPrimitives(Workspace &ws, const PairObjects &objects, double contact_distance, const Query &query,
+  /** \brief Whether the pair's bodies themselves (meshes or primitives, not the triangles around a
+      primitive) are in contact by FCL's exact distance, an upper bound; if so that distance and
+      its points in \a result. */
+  bool confirmContact(Workspace &ws, const PairObjects &objects, double contact_distance, const Query &query,
                            Advance &result) const;
   /** \brief Mode::Decide, hull pass: while the bound shrinks, an FCL check of the pair where it
       would reach zero at that rate and as far again past it, at most every other step. */

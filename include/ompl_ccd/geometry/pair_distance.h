@@ -5,9 +5,10 @@
 ///
 /// FCL's mesh–mesh distance is exact when rel_err = abs_err = 0; with a relative error r the
 /// traversal stops early (its result d may exceed the true distance by the factor 1 + r), so the
-/// bound is d / (1 + r): a cheaper query that stays a lower bound. Pairs involving a primitive or
-/// a convex hull go through GJK, which stops when its progress falls under distance_tolerance;
-/// that distance is deflated by kGjkDistanceSlack before it decides anything.
+/// bound is d / (1 + r): a cheaper query that stays a lower bound. A sphere against a mesh, sphere,
+/// box or cylinder has a closed form in FCL too; other pairs with a primitive or a convex hull go
+/// through GJK, which stops when its progress falls under distance_tolerance; that distance is
+/// deflated by kGjkDistanceSlack before it decides anything.
 
 #include <Eigen/Core>
 #include <fcl/narrowphase/collision_object.h>
@@ -25,8 +26,8 @@ struct NearestPoints
 };
 
 /** \brief Lower bound d̲ ≥ 0 on the distance between \a a and \a b at their current poses: 0 when
-    they touch or overlap, else FCL's distance deflated by a relative 1e-12 (mesh–mesh) or by
-    kGjkDistanceSlack (anything with a primitive or convex shape). Symmetric in a and b.
+    they touch or overlap, else FCL's distance deflated by a relative 1e-12 (closed forms: mesh–mesh,
+    a sphere against a mesh or primitive) or by kGjkDistanceSlack (GJK: other primitive or convex pairs). Symmetric in a and b.
     \param[out] nearest if non-null, FCL's nearest points (p_WA on \a a).
     \param rel_err 0 for the exact distance; r > 0 lets FCL's mesh traversal stop early, the result
       then being FCL's distance / (1 + r): a lower bound within the factor 1 + r, much cheaper when

@@ -24,8 +24,11 @@ struct ValidatorOptions
 {
   /** \brief "discrete": longest valid segment as a fraction of the space's maximum extent. */
   double resolution = 0.01;
-  /** \brief Certifiers: TOC/distance tolerance (Query::tolerance). */
+  /** \brief Certifiers, Mode::FirstContact: width of the TOC bracket (Query::tolerance). */
   double tolerance = 1e-3;
+  /** \brief Certifiers: a Collision's witness is within this many metres of contact
+      (Query::contact_distance). */
+  double contact_distance = 1e-6;
   /** \brief Certifiers: required clearance in metres (Query::clearance). */
   double clearance = 0.0;
   /** \brief "toleranced": threads per query (TolerancedMotionOptions::threads). */
