@@ -140,15 +140,15 @@ std::vector<ValidatorOption> commonOptions()
              "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
       ranged("tolerance", "ca, toleranced", OMPL_CCD_FIELD(tolerance), kPositive,
              "first-contact: width of the TOC bracket (toleranced: also its subdivision's epsilon, metres)"),
-      ranged("contact_distance", "ca, toleranced", OMPL_CCD_FIELD(contact_distance), kPositive,
-             "metres: a collision's witness is at most this far from contact (or penetrating)",
-             "positive, so that bodies that only touch are a contact"),
       ranged("clearance", "ca, toleranced", OMPL_CCD_FIELD(clearance), kNonNegative,
              "required clearance, metres"),
       ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
              "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),
+      ranged("contact_distance", "ca", OMPL_CCD_FIELD(contact_distance), kPositive,
+             "metres: a collision's witness is at most this far from contact (or penetrating)",
+             "positive, so that bodies that only touch are a contact"),
   };
 }
 

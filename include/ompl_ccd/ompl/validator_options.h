@@ -26,7 +26,7 @@ struct ValidatorOptions
   double resolution = 0.01;
   /** \brief Certifiers, Mode::FirstContact: width of the TOC bracket (Query::tolerance). */
   double tolerance = 1e-3;
-  /** \brief Certifiers: a Collision's witness is within this many metres of contact
+  /** \brief "ca": a Collision's witness is within this many metres of contact
       (Query::contact_distance). */
   double contact_distance = 1e-6;
   /** \brief Certifiers: required clearance in metres (Query::clearance). */
