@@ -1,5 +1,5 @@
 /// \file main.cpp
-/// The `ompl_ccd` program: subcommands info, validate and plan.
+/// The `ompl_ccd` program: subcommands info, validate, plan and options.
 /// Exit codes: 0 done; 1 `plan` did not certify a path; 2 bad input (ompl_ccd::Error or a
 /// command-line error); 3 any other failure.
 
@@ -11,6 +11,7 @@
 
 #include "info_command.h"
 #include "ompl_ccd/error.h"
+#include "options_command.h"
 #include "plan_command.h"
 #include "validate_command.h"
 
@@ -39,9 +40,10 @@ int main(int argc, char **argv)
   const CLI::App *info = ompl_ccd::cli::addInfoCommand(app, info_options);
   const CLI::App *validate = ompl_ccd::cli::addValidateCommand(app, validate_options);
   const CLI::App *plan = ompl_ccd::cli::addPlanCommand(app, plan_options);
+  const CLI::App *options = ompl_ccd::cli::addOptionsCommand(app);
 
   std::string command;
-  for (const CLI::App *sub : {info, validate, plan})
+  for (const CLI::App *sub : {info, validate, plan, options})
     if (argc > 1 && sub->get_name() == argv[1])
       command = sub->get_name();
   try
@@ -51,6 +53,8 @@ int main(int argc, char **argv)
       return ompl_ccd::cli::runInfo(info_options, std::cout);
     if (validate->parsed())
       return ompl_ccd::cli::runValidate(validate_options, std::cout);
+    if (options->parsed())
+      return ompl_ccd::cli::runOptions(std::cout);
     return ompl_ccd::cli::runPlan(plan_options, std::cout);
   }
   catch (const CLI::Success &e)

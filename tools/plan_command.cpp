@@ -45,9 +45,7 @@ CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
   addOverride(command, "--planner", options.planner, "Planner (overrides the config)");
   addOverride(command, "--time-limit", options.time_limit, "Planning time limit, seconds");
   addOverride(command, "--validator", options.validator, "Motion validator name");
-  addOverride(command, "--resolution", options.resolution, "discrete: longest valid segment fraction");
-  addOverride(command, "--tolerance", options.tolerance, "Certifiers: TOC/distance tolerance");
-  addOverride(command, "--clearance", options.clearance, "Certifiers: required clearance, metres");
+  addValidatorOptionFlags(command, options.validator_flags, {"resolution", "tolerance", "clearance"});
   addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators");
   addOverride(command, "--path-file", options.path_file, "Write the path here (one waypoint per line)");
   command->add_flag("--no-simplify", options.no_simplify, "Do not shorten/smooth the path before certifying");
@@ -87,12 +85,13 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   request.planner = options.planner.value_or(request.planner);
   request.time_limit = options.time_limit.value_or(request.time_limit);
   request.validator = options.validator.value_or(request.validator);
-  ValidatorOptions &vo = request.validator_options;
-  vo.resolution = options.resolution.value_or(vo.resolution);
-  vo.tolerance = options.tolerance.value_or(vo.tolerance);
-  vo.clearance = options.clearance.value_or(vo.clearance);
+  options.validator_flags.applyTo(request.validator_options, "plan");
   if (options.seed)
-    request.seed = options.seed;
+  {
+    OMPL_CCD_THROW_UNLESS(*options.seed >= 0, "plan: --seed must be a non-negative integer (got ", *options.seed,
+                          "); pass 0 or more, or leave it out.");
+    request.seed = static_cast<unsigned long>(*options.seed);
+  }
   if (options.no_simplify)
     request.simplify = false;
   config.path_file = options.path_file.value_or(config.path_file);
@@ -105,8 +104,8 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   }
   const RobotModelPtr robot = loadRobot(config.robot, config.srdf, config.robot_options);
   robot->checkCertifiable("plan: " + config.robot);
-  request.start = resolveState(config.start, *robot, config.file, "start");
-  request.goal = resolveState(config.goal, *robot, config.file, "goal");
+  request.start = resolveState(config.start, *robot, concat("plan: ", config.file, ": start"));
+  request.goal = resolveState(config.goal, *robot, concat("plan: ", config.file, ": goal"));
   const CollisionWorldPtr world = loadWorld(robot, config.scene, config.robot_options.package_paths);
 
   out << "robot: " << robot->name() << " (" << config.robot << ", " << robot->nq() << " joints)\n";

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ompl_ccd/ompl/planning.h"
+#include "validator_option_flags.h"
 
 namespace ompl_ccd::cli
 {
@@ -19,8 +20,10 @@ struct PlanOptions
   std::optional<std::string> planner;
   std::optional<double> time_limit;
   std::optional<std::string> validator;
-  std::optional<double> resolution, tolerance, clearance;
-  std::optional<unsigned long> seed;
+  /** \brief Validator options, applied over the configuration's validator_options. */
+  ValidatorOptionFlags validator_flags;
+  /** \brief Signed, so that a negative seed is refused rather than wrapped. */
+  std::optional<long long> seed;
   std::optional<std::string> path_file;
   /** \brief --no-simplify given. */
   bool no_simplify = false;

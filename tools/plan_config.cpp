@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/ompl/validator_options.h"
 
 namespace ompl_ccd::cli
 {
@@ -17,8 +17,6 @@ const std::vector<std::string> kTopKeys = {"robot",           "srdf",          "
                                            "goal",            "planner",       "time_limit",  "validator",
                                            "validator_options", "seed",        "simplify",    "path_file",
                                            "package_paths",   "disabled_pairs", "floating_root"};
-const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads",
-                                                 "mass_distribution"};
 
 /** \brief How a node looks in a message: its scalar text, or "a list"/"a map". */
 std::string shown(const YAML::Node &node)
@@ -79,6 +77,21 @@ StateSpec readState(const YAML::Node &node, const std::string &file, const std::
   return values;
 }
 
+/** \brief Sets every option of the map \a node (validator_options) through the options schema. */
+void readValidatorOptions(const YAML::Node &node, const std::string &file, ValidatorOptions &options)
+{
+  const std::string context = concat("plan: ", file, ": validator_options");
+  OMPL_CCD_THROW_UNLESS(node.IsMap(), context, " must be a map of option: value (got ", shown(node),
+                        "); the options are ", joinNames(validatorOptionNames()), ".");
+  for (const auto &entry : node)
+  {
+    const std::string name = entry.first.Scalar();
+    if (!entry.second.IsScalar())
+      refuseValidatorOption(findValidatorOption(name, context), shown(entry.second), context);
+    setValidatorOption(options, name, entry.second.Scalar(), context);
+  }
+}
+
 std::vector<std::string> readStringList(const YAML::Node &node, const std::string &file, const std::string &key)
 {
   OMPL_CCD_THROW_UNLESS(node.IsSequence(), "plan: ", file, ": key '", key, "' must be a list (got ", shown(node),
@@ -126,29 +139,7 @@ PlanConfig loadPlanConfig(const std::string &path)
   if (root["validator"])
     request.validator = read<std::string>(root["validator"], path, "validator", "a validator name");
   if (const YAML::Node options = root["validator_options"])
-  {
-    OMPL_CCD_THROW_UNLESS(options.IsMap(), "plan: ", path, ": key 'validator_options' must be a map with keys ",
-                          joinNames(kValidatorKeys), " (got ", shown(options), ").");
-    checkKeys(options, kValidatorKeys, path, " in validator_options");
-    ValidatorOptions &vo = request.validator_options;
-    if (options["resolution"])
-      vo.resolution = read<double>(options["resolution"], path, "validator_options.resolution", "a number");
-    if (options["tolerance"])
-      vo.tolerance = read<double>(options["tolerance"], path, "validator_options.tolerance", "a number");
-    if (options["clearance"])
-      vo.clearance = read<double>(options["clearance"], path, "validator_options.clearance", "a number");
-    if (options["threads"])
-      vo.threads = read<int>(options["threads"], path, "validator_options.threads", "an integer");
-    if (options["mass_distribution"])
-    {
-      const std::string name = read<std::string>(options["mass_distribution"], path,
-                                                 "validator_options.mass_distribution", "a name");
-      const std::optional<MassDistribution> kind = massDistributionNamed(name);
-      OMPL_CCD_THROW_UNLESS(kind, "plan: ", path, ": key 'validator_options.mass_distribution' must be one of ",
-                            joinNames(massDistributionNames()), " (got '", name, "'); fix its value.");
-      vo.mass_distribution = *kind;
-    }
-  }
+    readValidatorOptions(options, path, request.validator_options);
   if (root["seed"])
     request.seed = read<unsigned long>(root["seed"], path, "seed", "a non-negative integer");
   if (root["simplify"])
@@ -178,28 +169,4 @@ PlanConfig loadPlanConfig(const std::string &path)
   return config;
 }
 
-Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, const std::string &file,
-                             const std::string &key)
-{
-  Eigen::VectorXd q;
-  if (const auto *name = std::get_if<std::string>(&spec))
-  {
-    const auto &named = model.namedStates();
-    const auto found = named.find(*name);
-    std::vector<std::string> known;
-    for (const auto &entry : named)
-      known.push_back(entry.first);
-    OMPL_CCD_THROW_UNLESS(found != named.end(), "plan: ", file, ": ", key, " '", *name,
-                          "' is not a named state of the SRDF (known: ", known.empty() ? "none" : joinNames(known),
-                          "); give a list of ", model.nq(), " joint values or a group_state name.");
-    q = found->second;
-  }
-  else
-  {
-    const auto &values = std::get<std::vector<double>>(spec);
-    q = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
-  }
-  model.checkState(q, concat("plan: ", file, ": ", key));
-  return q;
-}
 }  // namespace ompl_ccd::cli

@@ -4,24 +4,21 @@
 ///
 /// Keys (paths relative to the YAML file): robot (required), srdf, scene (required), start and
 /// goal (required: a list of nq numbers or the name of an SRDF group_state), planner, time_limit,
-/// validator, validator_options {resolution, tolerance, clearance, threads, mass_distribution}, seed, simplify,
+/// validator, validator_options (a map of option: value, see ompl/validator_options.h), seed, simplify,
 /// path_file, package_paths (list), disabled_pairs (list of [link1, link2]), floating_root.
 
 #include <Eigen/Core>
 #include <optional>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "ompl_ccd/model/robot_model.h"
+#include "ompl_ccd/model/state_spec.h"
 #include "ompl_ccd/ompl/planning.h"
 
 namespace ompl_ccd::cli
 {
-/** \brief A start or goal as written: explicit values or the name of an SRDF named state. */
-using StateSpec = std::variant<std::vector<double>, std::string>;
-
 /** \brief Contents of a plan configuration file, paths made absolute (or relative to the cwd). */
 struct PlanConfig
 {
@@ -41,12 +38,7 @@ struct PlanConfig
 };
 
 /** \brief Reads \a path. \throws Error naming the file and key for malformed YAML, an unknown key
-    (listing the allowed ones), a missing required key or a value of the wrong type. */
+    (listing the allowed ones), a missing required key, a value of the wrong type or a validator
+    option the schema refuses (validator_options.h). */
 PlanConfig loadPlanConfig(const std::string &path);
-
-/** \brief The state vector \a spec names for \a model, checked with RobotModel::checkState.
-    \param key "start" or "goal", for messages. \param file the config file, for messages.
-    \throws Error for an unknown named state (listing the known ones) or a bad state. */
-Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, const std::string &file,
-                             const std::string &key);
 }  // namespace ompl_ccd::cli

@@ -1,7 +1,6 @@
 #include "validate_command.h"
 
 #include <fstream>
-#include <map>
 
 #include "edge_file.h"
 #include "ompl_ccd/error.h"
@@ -21,18 +20,8 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--scene", options.scene, "Scene file (scene YAML, MoveIt scene YAML, URDF or mesh)")
       ->required();
   command->add_option("--validator", options.validator, "Motion validator name")->required();
-  ValidatorOptions &vo = options.validator_options;
-  command->add_option("--resolution", vo.resolution, "discrete: longest valid segment fraction")
-      ->capture_default_str();
-  command->add_option("--tolerance", vo.tolerance, "Certifiers: TOC/distance tolerance")->capture_default_str();
-  command->add_option("--clearance", vo.clearance, "Certifiers: required clearance, metres")->capture_default_str();
-  command->add_option("--threads", vo.threads, "Certifiers: threads per query")->capture_default_str();
-  std::map<std::string, MassDistribution> distributions;
-  for (const std::string &name : massDistributionNames())
-    distributions.emplace(name, *massDistributionNamed(name));
-  command->add_option("--mass-distribution", vo.mass_distribution, "toleranced: feature points of each link's metric")
-      ->transform(CLI::CheckedTransformer(distributions))
-      ->default_str(toString(vo.mass_distribution));
+  addValidatorOptionFlags(command, options.validator_flags,
+                          {"resolution", "tolerance", "clearance", "threads", "mass_distribution"});
   command->add_option("--mode", options.mode, "What to compute per edge")
       ->check(CLI::IsMember({"decide", "first-contact"}))
       ->capture_default_str();
@@ -48,6 +37,8 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
                         "validate: no motions given; pass --edges EDGES.txt or --path PATH.txt.");
   const Mode mode = options.mode == "first-contact" ? Mode::FirstContact : Mode::Decide;
+  ValidatorOptions validator_options;
+  options.validator_flags.applyTo(validator_options, "validate");
   RobotModelOptions robot_options;
   robot_options.package_paths = options.package_paths;
   const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
@@ -57,7 +48,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);
 
   const ompl::geometric::SimpleSetupPtr setup =
-      makeSimpleSetup(world, options.validator, options.validator_options);
+      makeSimpleSetup(world, options.validator, validator_options);
   // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space
   // information only (state space, validity checker, our motion validator).
   const ompl::base::SpaceInformationPtr si = setup->getSpaceInformation();

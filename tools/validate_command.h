@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ompl_ccd/ompl/motion_validator_factory.h"
+#include "validator_option_flags.h"
 
 namespace ompl_ccd::cli
 {
@@ -19,7 +19,8 @@ struct ValidateOptions
   std::string srdf;
   std::string scene;
   std::string validator;
-  ValidatorOptions validator_options;
+  /** \brief Validator options as given (applied to ValidatorOptions{} by runValidate). */
+  ValidatorOptionFlags validator_flags;
   /** \brief "decide" or "first-contact". */
   std::string mode = "decide";
   /** \brief Edge file (2·nq numbers per line); exactly one of edges_file and path_file is set. */

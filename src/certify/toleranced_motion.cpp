@@ -146,8 +146,9 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
   OMPL_CCD_THROW_UNLESS(options_.max_depth >= 1 && options_.max_depth <= 60, "TolerancedMotion: max_depth ",
                         options_.max_depth, " is outside [1, 60]; pass e.g. 24.");
-  OMPL_CCD_THROW_UNLESS(options_.threads >= 1, "TolerancedMotion: threads must be >= 1 (", options_.threads,
-                        "); pass 1 or more.");
+  OMPL_CCD_THROW_UNLESS(options_.threads >= 1 && options_.threads <= TolerancedMotionOptions::kMaxThreads,
+                        "TolerancedMotion: threads must be in [1, ", TolerancedMotionOptions::kMaxThreads, "] (",
+                        options_.threads, "); pass 1 or up to the number of cores.");
   OMPL_CCD_THROW_UNLESS(options_.cylinder_sides >= 3, "TolerancedMotion: cylinder_sides must be >= 3 (",
                         options_.cylinder_sides, "); pass e.g. 16.");
   OMPL_CCD_THROW_UNLESS(options_.node_growth_limit > 0.0, "TolerancedMotion: node_growth_limit must be > 0 (",

@@ -1,6 +1,5 @@
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 
-#include <cmath>
 #include <functional>
 #include <ompl/base/DiscreteMotionValidator.h>
 
@@ -36,25 +35,25 @@ Query queryOf(const ValidatorOptions &options)
   return query;
 }
 
-/** \brief The toleranced-motion certifier ([SchroeckerWeber]); options.threads threads per query,
-    options.mass_distribution. */
+/** \brief The toleranced-motion certifier ([SchroeckerWeber]) with options.toleranced, but
+    options.threads threads per query and options.mass_distribution. */
 ompl::base::MotionValidatorPtr makeToleranced(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
                                               const ValidatorOptions &options)
 {
-  TolerancedMotionOptions settings;
+  TolerancedMotionOptions settings = options.toleranced;
   settings.threads = options.threads;
   settings.mass_distribution = options.mass_distribution;
   return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
                                                      std::make_shared<TolerancedMotion>(world, settings), queryOf(options));
 }
 
-/** \brief The CATCH conservative-advancement certifier ([Zhang2007]). */
+/** \brief The CATCH conservative-advancement certifier ([Zhang2007]) with options.ca. */
 ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::SpaceInformationPtr &si,
                                                            const CollisionWorldPtr &world,
                                                            const ValidatorOptions &options)
 {
   return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
-                                                     std::make_shared<ConservativeAdvancement>(world), queryOf(options));
+                                                     std::make_shared<ConservativeAdvancement>(world, options.ca), queryOf(options));
 }
 
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a
@@ -69,23 +68,6 @@ const std::vector<std::pair<std::string, Builder>> &builders()
   return table;
 }
 
-void checkOptions(const ValidatorOptions &options)
-{
-  OMPL_CCD_THROW_UNLESS(std::isfinite(options.resolution) && options.resolution > 0.0 && options.resolution <= 1.0,
-                        "makeMotionValidator: option 'resolution' must be in (0, 1] (", options.resolution,
-                        "); pass a fraction of the space's extent such as 0.01.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(options.tolerance) && options.tolerance > 0.0,
-                        "makeMotionValidator: option 'tolerance' must be finite and > 0 (", options.tolerance,
-                        "); pass a positive tolerance such as 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(options.contact_distance) && options.contact_distance > 0.0,
-                        "makeMotionValidator: option 'contact_distance' must be finite and > 0 (",
-                        options.contact_distance, "); pass a positive distance in metres such as 1e-6.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(options.clearance) && options.clearance >= 0.0,
-                        "makeMotionValidator: option 'clearance' must be finite and >= 0 (", options.clearance,
-                        "); pass 0 or a positive distance in metres.");
-  OMPL_CCD_THROW_UNLESS(options.threads >= 1, "makeMotionValidator: option 'threads' must be >= 1 (",
-                        options.threads, "); pass 1 or more.");
-}
 }  // namespace
 
 std::vector<std::string> motionValidatorNames()
@@ -103,7 +85,7 @@ ompl::base::MotionValidatorPtr makeMotionValidator(const std::string &name, cons
   {
     if (entry.first != name)
       continue;
-    checkOptions(options);
+    checkValidatorOptions(options, "makeMotionValidator");
     return entry.second(si, world, options);
   }
   throw Error(concat("makeMotionValidator: unknown motion validator '", name,

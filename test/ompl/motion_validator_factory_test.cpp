@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ompl/random_states.h"
+#include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/certify/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
@@ -97,22 +98,48 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   auto build = [&](ValidatorOptions options) { return [&f, options] { makeMotionValidator("discrete", f.si, f.world, options); }; };
   ValidatorOptions options;
   options.resolution = 0.0;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' must be in (0, 1] (0)")));
-  options.resolution = 1.5;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' must be in (0, 1] (1.5)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr(
+                                  "makeMotionValidator: option 'resolution' is '0'; allowed: a number in [1e-05, 1)")));
+  options.resolution = 1.0;  // issue 19: OMPL's "internal error" before
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' is '1'; allowed")));
   options.resolution = std::nan("");
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' must be in (0, 1] (nan)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' is 'nan'; allowed")));
   options = {};
   options.tolerance = 0.0;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' must be finite and > 0 (0)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is '0'; allowed: a finite number > 0")));
   options.tolerance = std::numeric_limits<double>::infinity();
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' must be finite and > 0 (inf)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is 'inf'; allowed")));
   options = {};
   options.clearance = -0.1;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'clearance' must be finite and >= 0 (-0.1)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'clearance' is '-0.1'; allowed: a finite number >= 0")));
   options = {};
   options.threads = 0;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'threads' must be >= 1 (0)")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'threads' is '0'; allowed: an integer in [1, 256]")));
+  options = {};
+  options.ca.collision_probes = -1;
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'collision_probes' is '-1'; allowed: an integer >= 0")));
+}
+
+TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
+{
+  const CollisionWorldPtr world = test::armWorld();
+  auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
+  ValidatorOptions options;
+  options.ca.early_probes = 0;
+  options.ca.swept_box_travel = 0.25;
+  options.toleranced.max_depth = 30;
+  options.toleranced.threads = 7;  // not read: options.threads is
+  const auto ca = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("ca", si, world, options));
+  ASSERT_NE(ca, nullptr);
+  const auto &ca_options = dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).options();
+  EXPECT_EQ(ca_options.early_probes, 0);
+  EXPECT_EQ(ca_options.swept_box_travel, 0.25);
+  const auto toleranced =
+      std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("toleranced", si, world, options));
+  ASSERT_NE(toleranced, nullptr);
+  const auto &toleranced_options = dynamic_cast<const TolerancedMotion &>(toleranced->certifier()).options();
+  EXPECT_EQ(toleranced_options.max_depth, 30);
+  EXPECT_EQ(toleranced_options.threads, 1);
 }
 
 TEST(MotionValidatorFactory, TolerancedGetsThreadsAndMassDistribution)

@@ -28,17 +28,27 @@ CASES = [
     ("missing_scene", {"scene": None}, r"missing parameter '~scene' .*set it in the config YAML"),
     ("time_limit_text", {"time_limit": "ten"}, r"parameter '~time_limit' must be a number of seconds \(got string 'ten'\)"),
     ("time_limit_negative", {"time_limit": "-1.0"}, r"parameter '~time_limit' is -1; set it to a positive number"),
-    ("tolerance_without_point", {"validator_options": "{tolerance: 1e-3}"},
-     r"'~validator_options/tolerance' must be a number > 0 \(got string '1e-3'\).*decimal point"),
+    # Validator options: the message of every front end (ompl/validator_options.h), after "~validator_options: ".
+    ("tolerance_negative", {"validator_options": "{tolerance: -1.0}"},
+     r"~validator_options: option 'tolerance' is '-1'; allowed: a finite number > 0; e\.g\. the default 0\.001\."),
     ("resolution_above_one", {"validator_options": "{resolution: 2.0}"},
-     r"parameter '~validator_options/resolution' is 2; set it to a fraction .* in \(0, 1\]"),
+     r"~validator_options: option 'resolution' is '2'; allowed: a number in \[1e-05, 1\)"),
+    ("threads_above_cap", {"validator_options": "{threads: 300}"},
+     r"~validator_options: option 'threads' is '300'; allowed: an integer in \[1, 256\] \(more threads than cores"),
+    ("probes_not_integer", {"validator_options": "{collision_probes: 2.5}"},
+     r"~validator_options: option 'collision_probes' is '2\.5'; allowed: an integer >= 0"),
+    ("option_list", {"validator_options": "{clearance: [1, 2]}"},
+     r"~validator_options: option 'clearance' is a list; allowed: a finite number >= 0"),
+    ("options_not_map", {"validator_options": "3"}, r"~validator_options must be a map of option: value"),
     ("unknown_key", {"planer": "RRT"}, r"unknown parameter '~planer'; the node reads"),
-    ("unknown_option", {"validator_options": "{tolerence: 0.001}"}, r"unknown parameter '~validator_options/tolerence'"),
+    ("unknown_option", {"validator_options": "{tolerence: 0.001}"},
+     r"~validator_options: unknown option 'tolerence'; the options are resolution, tolerance"),
     ("unknown_mass_distribution", {"validator_options": "{mass_distribution: heavy}"},
-     r"parameter '~validator_options/mass_distribution' is 'heavy'; set it to one of: mesh-vertices, obb-corners"),
+     r"~validator_options: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners"),
     ("unknown_validator", {"validator": "exact"}, r"parameter '~validator' is 'exact'; set it to one of: discrete"),
     ("unknown_planner", {"planner": "RRTT"}, r"parameter '~planner' is 'RRTT'; set it to one of: .*RRTConnect"),
-    ("unknown_named_state", {"goal": "nowhere"}, r"parameter '~goal' names state 'nowhere'.*known: home, ready"),
+    ("unknown_named_state", {"goal": "nowhere"},
+     r"parameter '~goal': 'nowhere' is not a named state of the SRDF \(known: home, ready\)"),
     ("wrong_state_size", {"start": "[0.0, 0.0]"}, r"parameter '~start'"),
     ("negative_seed", {"seed": "-3"}, r"parameter '~seed' is -3; set it to a non-negative integer"),
     ("simplify_text", {"simplify": "'yes'"}, r"parameter '~simplify' must be true or false \(got string 'yes'\)"),
@@ -85,6 +95,13 @@ class BadParameters(unittest.TestCase):
 
     def test_valid_config_plans(self):
         output = self.launch("valid", {})
+        self.assertNotRegex(output, r"\[ERROR\]")
+        self.assertIn("certified: ", output)
+
+    def test_certifier_options_and_numbers_written_as_strings_are_read(self):
+        # YAML 1.1 reads 1e-3 as a string: the options schema reads it as the number it is.
+        output = self.launch("options", {"validator": "ca", "validator_options":
+                                         "{tolerance: 1e-3, collision_probes: 0, temporal_culling: false}"})
         self.assertNotRegex(output, r"\[ERROR\]")
         self.assertIn("certified: ", output)
 

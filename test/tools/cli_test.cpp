@@ -19,6 +19,7 @@
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/model/robot_model.h"
+#include "ompl_ccd/ompl/validator_options.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd
@@ -76,6 +77,14 @@ Eigen::VectorXd state(std::initializer_list<double> values)
   return q;
 }
 
+/** \brief A bad input: the arguments, and what stderr must contain. */
+struct ErrorCase
+{
+  std::string name;
+  std::string args;
+  std::vector<std::string> expected;
+};
+
 class CliTest : public ::testing::Test
 {
 protected:
@@ -99,6 +108,18 @@ protected:
     result.out = readText(out);
     result.err = readText(err);
     return result;
+  }
+
+  /** \brief Each case exits with code 2 and its stderr holds every expected text. */
+  void expectRefused(const std::vector<ErrorCase> &cases) const
+  {
+    for (const ErrorCase &c : cases)
+    {
+      const CliRun r = run(c.args);
+      EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
+      for (const std::string &text : c.expected)
+        EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
+    }
   }
 
   std::string arm() const { return test::examplePath("arm/arm.urdf"); }
@@ -357,14 +378,6 @@ TEST_F(CliTest, PlanBetweenNamedStatesWithRelativePaths)
   EXPECT_TRUE(std::filesystem::exists(file("out/path.txt")));
 }
 
-/** \brief A bad input: the arguments, and what stderr must contain. */
-struct ErrorCase
-{
-  std::string name;
-  std::string args;
-  std::vector<std::string> expected;
-};
-
 TEST_F(CliTest, BadInputIsRefusedWithAMessage)
 {
   const std::string ok = stateText(kHome) + " " + stateText(kTurned) + "\n";
@@ -442,16 +455,10 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"bad mode", validate + "--mode sometimes --edges " + file("ok.txt"), {"ompl_ccd validate: ", "sometimes"}},
       {"bad mass distribution",
        validate + "--mass-distribution heavy --edges " + file("ok.txt"),
-       {"ompl_ccd validate: ", "--mass-distribution", "heavy"}},
+       {"ompl_ccd validate: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners"}},
       {"no command", "", {"ompl_ccd: "}},
   };
-  for (const ErrorCase &c : cases)
-  {
-    const CliRun r = run(c.args);
-    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
-    for (const std::string &text : c.expected)
-      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
-  }
+  expectRefused(cases);
 }
 
 TEST_F(CliTest, JsonFileThatCannotBeWrittenIsRefused)
@@ -493,14 +500,14 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
        {"ompl_ccd plan: ", "unknown_key.yaml: unknown key 'colour'; allowed keys are: robot, srdf, scene"}},
       {"unknown sub-key",
        "plan --config " + file("unknown_sub_key.yaml"),
-       {"unknown key 'speed' in validator_options; allowed keys are: resolution, tolerance, clearance, threads, "
-        "mass_distribution"}},
+       {"unknown_sub_key.yaml: validator_options: unknown option 'speed'; the options are resolution, tolerance, "
+        "clearance, threads, mass_distribution, "}},
       {"missing key", "plan --config " + file("missing.yaml"), {"missing.yaml: missing required key 'goal'"}},
       {"wrong type", "plan --config " + file("type.yaml"), {"key 'time_limit' must be a number of seconds (got 'soon')"}},
       {"malformed yaml", "plan --config " + file("malformed.yaml"), {"malformed.yaml: malformed YAML"}},
       {"not a map", "plan --config " + file("not_map.yaml"), {"expected a map of keys at the top level"}},
       {"missing config", "plan --config " + file("absent.yaml"), {"config file", "absent.yaml' does not exist"}},
-      {"unknown named state", "plan --config " + file("named.yaml"), {"start 'nowhere' is not a named state"}},
+      {"unknown named state", "plan --config " + file("named.yaml"), {"named.yaml: start: 'nowhere' is not a named state of the SRDF (known: none)"}},
       {"start not a list", "plan --config " + file("start_map.yaml"), {"key 'start' must be a list of joint values"}},
       {"start size", "plan --config " + file("short_start.yaml"), {"short_start.yaml: start"}},
       {"pair size", "plan --config " + file("pairs.yaml"), {"key 'disabled_pairs[0]' must name two links (got 1)"}},
@@ -508,23 +515,18 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
       {"package_paths not a list", "plan --config " + file("package_paths.yaml"), {"key 'package_paths' must be a list"}},
       {"package path not a string", "plan --config " + file("package_entry.yaml"),
        {"key 'package_paths[0]' must be a string (got a list)"}},
-      {"options not a map", "plan --config " + file("options.yaml"), {"key 'validator_options' must be a map"}},
+      {"options not a map", "plan --config " + file("options.yaml"), {"options.yaml: validator_options must be a map of option: value (got '3')"}},
       {"unknown mass distribution",
        "plan --config " + file("distribution.yaml"),
-       {"key 'validator_options.mass_distribution' must be one of mesh-vertices, obb-corners (got 'heavy')"}},
+       {"distribution.yaml: validator_options: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, "
+        "obb-corners"}},
       {"joint loop", "plan --config " + file("loop.yaml"),
        {"ompl_ccd plan: ", "joint_loop.urdf: link 'a' is the child of two joints, 'j1' and 'j3'"}},
       {"unknown planner", "plan --config " + file("planner.yaml") + " --planner Bogus", {"Bogus", "RRTConnect"}},
       {"unknown validator", "plan --config " + file("planner.yaml") + " --validator bogus", {"bogus", "discrete"}},
       {"unknown option", "plan --config " + file("planner.yaml") + " --speed 3", {"ompl_ccd plan: ", "--speed"}},
   };
-  for (const ErrorCase &c : cases)
-  {
-    const CliRun r = run(c.args);
-    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
-    for (const std::string &text : c.expected)
-      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
-  }
+  expectRefused(cases);
 }
 
 TEST_F(CliTest, PathFileThatCannotBeWrittenIsRefused)
@@ -536,6 +538,115 @@ TEST_F(CliTest, PathFileThatCannotBeWrittenIsRefused)
   EXPECT_EQ(r.code, 2) << r.out << r.err;
   EXPECT_THAT(r.err, HasSubstr("cannot write path file"));
   EXPECT_THAT(r.err, HasSubstr("no/dir/path.txt"));
+}
+
+/** \brief The "segments" count of the discrete validator on the first edge of run \a r. */
+int discreteSegments(const CliRun &r)
+{
+  EXPECT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  return out.empty() ? -1 : json::parse(out[0])["stats"]["segments"].get<int>();
+}
+
+TEST_F(CliTest, OptionFlagAndNamedFlagSetTheSameOption)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const std::string validate = "validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt");
+  const int by_default = discreteSegments(run(validate));
+  const int named = discreteSegments(run(validate + " --resolution 0.5"));
+  const int generic = discreteSegments(run(validate + " --option resolution=0.5"));
+  EXPECT_LT(named, by_default);
+  EXPECT_EQ(generic, named);
+  // --option comes after the named flags.
+  EXPECT_EQ(discreteSegments(run(validate + " --option resolution=0.5 --resolution 0.01")), named);
+}
+
+TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator ca --option early_probes=0 --option "
+                       "temporal_culling=false --option certificate_max_dims=0 --option contact_distance=1e-5 --edges " + file("edges.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "free");
+  EXPECT_EQ(checkEdgeLine(json::parse(out[1]), 1), "collision");
+
+  writeText(file("plan.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n"
+                                   "validator: ca\nvalidator_options: {tolerance: 1e-4, collision_probes: 0, "
+                                   "taylor_models: true}\n");
+  const CliRun plan = run("plan --config " + file("plan.yaml") + " --option swept_box_samples=4");
+  EXPECT_EQ(plan.code, 0) << plan.out << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("validator: ca"));
+}
+
+TEST_F(CliTest, BadValidatorOptionIsRefusedAlikeByEveryFrontEnd)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const std::string validate = "validate " + robotAndScene() + " --validator toleranced --edges " + file("edges.txt");
+  const std::string head = "robot: " + arm() + "\nscene: " + scene() +
+                           "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n";
+  writeText(file("threads.yaml"), head + "validator_options: {threads: 300}\n");
+  writeText(file("ok.yaml"), head);
+  writeText(file("typo.yaml"), head + "validator_options: {tolerence: 0.1}\n");
+  const std::string threads = "option 'threads' is '300'; allowed: an integer in [1, 256] (more threads than cores "
+                              "gain nothing and each costs a start-up); e.g. the default 1.";
+  const std::string typo = "unknown option 'tolerence'; the options are resolution, tolerance, clearance, threads, ";
+  const std::vector<ErrorCase> cases = {
+      {"named flag", validate + " --threads 300", {"ompl_ccd validate: " + threads}},
+      {"--option", validate + " --option threads=300", {"ompl_ccd validate: " + threads}},
+      {"plan --option", "plan --config " + file("ok.yaml") + " --option threads=300", {"ompl_ccd plan: " + threads}},
+      {"yaml", "plan --config " + file("threads.yaml"), {"threads.yaml: validator_options: " + threads}},
+      {"unknown --option", validate + " --option tolerence=0.1", {"ompl_ccd validate: " + typo}},
+      {"unknown yaml key", "plan --config " + file("typo.yaml"), {"typo.yaml: validator_options: " + typo}},
+      {"--option without value", validate + " --option threads", {"option 'threads' has no value; write NAME=VALUE"}},
+      {"not a number", validate + " --tolerance small", {"option 'tolerance' is 'small'; allowed: a finite number > 0"}},
+  };
+  expectRefused(cases);
+}
+
+// Issue 19: options that ended in "internal error" (exit 3), ran for minutes or wrapped around.
+TEST_F(CliTest, RunawayAndWrappingOptionsAreRefused)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const std::string validate = "validate " + robotAndScene() + " --edges " + file("edges.txt") + " --validator ";
+  writeText(file("ok.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                 "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n");
+  writeText(file("seed.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\nseed: -1\n");
+  writeText(file("fixed.yaml"), "robot: " + test::testDataPath("tools/fixed_only.urdf") + "\nscene: " + scene() +
+                                    "\nstart: []\ngoal: []\n");
+  const std::vector<ErrorCase> cases = {
+      {"resolution 1", validate + "discrete --resolution 1", {"option 'resolution' is '1'; allowed: a number in "
+                                                              "[1e-05, 1) (OMPL needs a fraction below 1"}},
+      {"resolution below the floor", validate + "discrete --resolution 1e-9",
+       {"option 'resolution' is '1e-9'; allowed: a number in [1e-05, 1)", "over 1e5 states per edge"}},
+      {"threads 10000", validate + "toleranced --threads 10000", {"option 'threads' is '10000'; allowed: an integer "
+                                                                 "in [1, 256]"}},
+      {"negative seed", "plan --config " + file("ok.yaml") + " --seed -1",
+       {"ompl_ccd plan: --seed must be a non-negative integer (got -1)"}},
+      {"negative yaml seed", "plan --config " + file("seed.yaml"), {"key 'seed' must be a non-negative integer"}},
+      {"no moving joint", "plan --config " + file("fixed.yaml"), {"has no moving joint"}},
+  };
+  expectRefused(cases);
+  // The edges of the documented range still work.
+  EXPECT_GT(discreteSegments(run(validate + "discrete --resolution 1e-5")), 0);
+  EXPECT_GT(discreteSegments(run(validate + "discrete --resolution 0.999")), 0);
+}
+
+TEST_F(CliTest, OptionsListsEverySchemaEntry)
+{
+  const CliRun r = run("options");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 2 + validatorOptionNames().size()) << r.out;
+  EXPECT_EQ(out[0], "| option | validators | default | allowed | meaning |");
+  EXPECT_THAT(r.out, HasSubstr("| `resolution` | discrete | `0.01` | a number in [1e-05, 1) | "));
+  EXPECT_THAT(r.out, HasSubstr("| `threads` | toleranced | `1` | an integer in [1, 256] | "));
+  EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer >= 0 | "));
+  EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `24` | an integer in [1, 60] | "));
 }
 }  // namespace
 }  // namespace ompl_ccd

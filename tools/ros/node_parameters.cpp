@@ -8,6 +8,7 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
+#include "ompl_ccd/ompl/validator_options.h"
 #include "ompl_ccd/ompl/planner_factory.h"
 
 namespace ompl_ccd::ros_node
@@ -16,13 +17,13 @@ namespace
 {
 using XmlRpc::XmlRpcValue;
 
-/** \brief Private parameters the node reads (validator_options is a map of kValidatorKeys). */
+/** \brief Private parameters the node reads (validator_options is a map of validator options). */
 const std::vector<std::string> kPrivateKeys = {"mesh_base_dir", "package_paths", "scene",     "mode",
                                                "start",         "goal",          "planner",   "time_limit",
                                                "validator",     "validator_options", "seed",  "simplify",
                                                "path_file",     "report_file"};
-const std::vector<std::string> kValidatorKeys = {"resolution", "tolerance", "clearance", "threads",
-                                                 "mass_distribution"};
+/** \brief The context of validator option messages. */
+const char *const kOptionsContext = "ompl_ccd_plan_node: ~validator_options";
 
 /** \brief A value as a message shows it: "string 'x'", "a list", "a map", ... */
 std::string shown(XmlRpcValue &value)
@@ -126,7 +127,7 @@ public:
     return static_cast<std::string &>(value);
   }
 
-  /** \brief Refuses private parameters not in kPrivateKeys / kValidatorKeys (typos). */
+  /** \brief Refuses private parameters not in kPrivateKeys or the validator options schema (typos). */
   void refuseUnknownNames() const
   {
     std::vector<std::string> names;
@@ -142,12 +143,7 @@ public:
                             "ompl_ccd_plan_node: unknown parameter '~", key, "'; the node reads ~",
                             joinNames(kPrivateKeys), ": fix the name.");
       if (top == "validator_options" && key != top)
-      {
-        const std::string option = key.substr(top.size() + 1);
-        OMPL_CCD_THROW_UNLESS(std::find(kValidatorKeys.begin(), kValidatorKeys.end(), option) != kValidatorKeys.end(),
-                              "ompl_ccd_plan_node: unknown parameter '~", key, "'; validator_options has ",
-                              joinNames(kValidatorKeys), ": fix the name.");
-      }
+        findValidatorOption(key.substr(top.size() + 1), kOptionsContext);  // throws for an unknown option
     }
   }
 
@@ -191,31 +187,42 @@ std::vector<std::string> readStringList(const PrivateParameters &params, const s
   return out;
 }
 
-/** \brief ~validator_options/..., each defaulting to ValidatorOptions' default. */
+/** \brief \a value as the text a YAML scalar of it reads; nullopt for a list or a map. */
+std::optional<std::string> scalarText(XmlRpcValue &value)
+{
+  switch (value.getType())
+  {
+    case XmlRpcValue::TypeString:
+      return static_cast<std::string &>(value);
+    case XmlRpcValue::TypeBoolean:
+      return static_cast<bool>(value) ? "true" : "false";
+    case XmlRpcValue::TypeInt:
+      return std::to_string(static_cast<int>(value));
+    case XmlRpcValue::TypeDouble:
+      return numberText(static_cast<double>(value));
+    default:
+      return std::nullopt;
+  }
+}
+
+/** \brief ~validator_options/NAME for every option of the schema that is set, over the defaults. */
 ValidatorOptions readValidatorOptions(const PrivateParameters &params)
 {
   ValidatorOptions options;
   if (std::optional<XmlRpcValue> map = params.get("validator_options"))
-    OMPL_CCD_THROW_UNLESS(map->getType() == XmlRpcValue::TypeStruct,
-                          "ompl_ccd_plan_node: parameter '~validator_options' must be a map with keys ",
-                          joinNames(kValidatorKeys), " (got ", shown(*map), "); fix its value.");
-  options.resolution = params.number("validator_options/resolution", options.resolution, "a number in (0, 1]");
-  options.tolerance = params.number("validator_options/tolerance", options.tolerance, "a number > 0");
-  options.clearance = params.number("validator_options/clearance", options.clearance, "a number of metres >= 0");
-  options.threads = params.integer("validator_options/threads", options.threads, "an integer >= 1");
-  const std::string distribution =
-      params.string("validator_options/mass_distribution", toString(options.mass_distribution));
-  checkName("validator_options/mass_distribution", distribution, massDistributionNames());
-  options.mass_distribution = *massDistributionNamed(distribution);
-  const auto refuse = [](bool ok, const char *key, double value, const char *fix) {
-    OMPL_CCD_THROW_UNLESS(ok, "ompl_ccd_plan_node: parameter '~validator_options/", key, "' is ", value, "; ", fix,
-                          ".");
-  };
-  refuse(options.resolution > 0.0 && options.resolution <= 1.0, "resolution", options.resolution,
-         "set it to a fraction of the space's extent in (0, 1], such as 0.01");
-  refuse(options.tolerance > 0.0, "tolerance", options.tolerance, "set it to a positive tolerance such as 0.001");
-  refuse(options.clearance >= 0.0, "clearance", options.clearance, "set it to 0 or a positive distance in metres");
-  refuse(options.threads >= 1, "threads", options.threads, "set it to 1 or more");
+    OMPL_CCD_THROW_UNLESS(map->getType() == XmlRpcValue::TypeStruct, kOptionsContext,
+                          " must be a map of option: value (got ", shown(*map), "); the options are ",
+                          joinNames(validatorOptionNames()), ".");
+  for (const ValidatorOption &option : validatorOptionSchema())
+  {
+    std::optional<XmlRpcValue> value = params.get("validator_options/" + option.name);
+    if (!value)
+      continue;
+    const std::optional<std::string> text = scalarText(*value);
+    if (!text)
+      refuseValidatorOption(option, shown(*value), kOptionsContext);
+    setValidatorOption(options, option.name, *text, kOptionsContext);
+  }
   return options;
 }
 }  // namespace
@@ -275,28 +282,4 @@ NodeParameters readNodeParameters(const ros::NodeHandle &nh, const ros::NodeHand
   return out;
 }
 
-Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, const std::string &parameter)
-{
-  Eigen::VectorXd q;
-  if (const auto *name = std::get_if<std::string>(&spec))
-  {
-    const auto &named = model.namedStates();
-    const auto found = named.find(*name);
-    std::vector<std::string> known;
-    for (const auto &entry : named)
-      known.push_back(entry.first);
-    OMPL_CCD_THROW_UNLESS(found != named.end(), "ompl_ccd_plan_node: parameter '", parameter, "' names state '",
-                          *name, "', which robot_description_semantic does not define (known: ",
-                          known.empty() ? "none" : joinNames(known), "); give a list of ", model.nq(),
-                          " joint values or a group_state name.");
-    q = found->second;
-  }
-  else
-  {
-    const auto &values = std::get<std::vector<double>>(spec);
-    q = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
-  }
-  model.checkState(q, concat("ompl_ccd_plan_node: parameter '", parameter, "'"));
-  return q;
-}
 }  // namespace ompl_ccd::ros_node

@@ -14,11 +14,7 @@
 /// | `~planner`                         | string                  | "RRTConnect" | see ompl_ccd::plannerNames() |
 /// | `~time_limit`                      | number, seconds         | 10.0         | planning time limit |
 /// | `~validator`                       | string                  | "discrete"   | see ompl_ccd::motionValidatorNames() |
-/// | `~validator_options/resolution`    | number in (0, 1]        | 0.01         | discrete: longest valid segment fraction |
-/// | `~validator_options/tolerance`     | number > 0              | 0.001        | certifiers: TOC/distance tolerance |
-/// | `~validator_options/clearance`     | number ≥ 0, metres      | 0.0          | certifiers: required clearance |
-/// | `~validator_options/threads`       | integer ≥ 1             | 1            | certifiers: threads per query |
-/// | `~validator_options/mass_distribution` | "mesh-vertices" or "obb-corners" | "obb-corners" | toleranced: feature points of each link's metric |
+/// | `~validator_options/NAME`         | scalar                  | see `ompl_ccd options` | every validator option of ompl/validator_options.h (resolution, tolerance, clearance, threads, mass_distribution, each certifier's own) |
 /// | `~seed`                            | integer ≥ 0             | unset        | seed of OMPL's random generators |
 /// | `~simplify`                        | bool                    | true         | shorten/smooth the path before certifying |
 /// | `~path_file`                       | string (file)           | ""           | plan: write the path here ("" = do not); validate: the path to certify (required) |
@@ -29,17 +25,14 @@
 #include <ros/node_handle.h>
 
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "ompl_ccd/model/robot_model.h"
+#include "ompl_ccd/model/state_spec.h"
 #include "ompl_ccd/ompl/planning.h"
 
 namespace ompl_ccd::ros_node
 {
-/** \brief A start or goal as given: explicit joint values or the name of an SRDF group_state. */
-using StateSpec = std::variant<std::vector<double>, std::string>;
-
 /** \brief What the node does. */
 enum class NodeMode
 {
@@ -76,9 +69,4 @@ struct NodeParameters
     \throws Error naming the parameter and the fix when a required one is missing, a value has
             the wrong type or range, or a private parameter is not one of the table's (a typo). */
 NodeParameters readNodeParameters(const ros::NodeHandle &nh, const ros::NodeHandle &pnh);
-
-/** \brief The state vector \a spec names for \a model, checked with RobotModel::checkState.
-    \param parameter "~start" or "~goal", for messages.
-    \throws Error for an unknown named state (listing the known ones) or a bad state. */
-Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, const std::string &parameter);
 }  // namespace ompl_ccd::ros_node

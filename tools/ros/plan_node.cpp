@@ -93,8 +93,8 @@ std::size_t logEdges(const std::vector<Report> &reports)
 int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 {
   PlanRequest request = params.request;
-  request.start = resolveState(params.start, world->robot(), "~start");
-  request.goal = resolveState(params.goal, world->robot(), "~goal");
+  request.start = resolveState(params.start, world->robot(), "ompl_ccd_plan_node: parameter '~start'");
+  request.goal = resolveState(params.goal, world->robot(), "ompl_ccd_plan_node: parameter '~goal'");
   ROS_INFO("planner: %s, time limit %g s, validator: %s", request.planner.c_str(), request.time_limit,
            request.validator.c_str());
   ROS_INFO("start: %s", stateText(request.start).c_str());

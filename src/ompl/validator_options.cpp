@@ -1,0 +1,281 @@
+// The schema of the validator options: one entry per option. Adding an option is a field in
+// ValidatorOptions (or in a certifier's options) and one entry in validatorOptionSchema().
+#include "ompl_ccd/ompl/validator_options.h"
+
+#include <cerrno>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/numeric.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief True iff strto* read all of \a text up to \a end, from its first character (they skip
+    leading spaces, which no value has). */
+bool readWhole(const std::string &text, const char *end)
+{
+  return !text.empty() && !std::isspace(static_cast<unsigned char>(text.front())) &&
+         end == text.c_str() + text.size();
+}
+
+/** \brief A real interval; an infinite end is open and means "finite". */
+struct NumberRange
+{
+  static constexpr const char *kType = "number";
+  double lo, hi;
+  bool lo_open, hi_open;
+
+  bool contains(double v) const
+  {
+    return (lo_open ? v > lo : v >= lo) && (hi_open ? v < hi : v <= hi) && std::isfinite(v);
+  }
+  std::string text() const
+  {
+    if (std::isinf(hi))
+      return concat("a finite number ", lo_open ? "> " : ">= ", numberText(lo));
+    return concat("a number in ", lo_open ? "(" : "[", numberText(lo), ", ", numberText(hi), hi_open ? ")" : "]");
+  }
+  static std::string format(double value) { return numberText(value); }
+  /** \brief \a text read whole as a double; false if it is not a number. */
+  static bool parse(const std::string &text, double &value)
+  {
+    char *end = nullptr;
+    errno = 0;
+    const double parsed = std::strtod(text.c_str(), &end);
+    if (!readWhole(text, end) || errno == ERANGE)
+      return false;
+    value = parsed;
+    return true;
+  }
+};
+
+/** \brief The closed interval [lo, hi] of int; hi = INT_MAX means unbounded above. */
+struct IntegerRange
+{
+  static constexpr const char *kType = "integer";
+  int lo, hi;
+
+  bool contains(int v) const { return v >= lo && v <= hi; }
+  std::string text() const
+  {
+    return hi == INT_MAX ? concat("an integer >= ", lo) : concat("an integer in [", lo, ", ", hi, "]");
+  }
+  static std::string format(int value) { return std::to_string(value); }
+  /** \brief \a text read whole as a decimal int; false if it is not one. */
+  static bool parse(const std::string &text, int &value)
+  {
+    char *end = nullptr;
+    errno = 0;
+    const long long parsed = std::strtoll(text.c_str(), &end, 10);
+    if (!readWhole(text, end) || errno == ERANGE || parsed < INT_MIN || parsed > INT_MAX)
+      return false;
+    value = static_cast<int>(parsed);
+    return true;
+  }
+};
+
+/** \brief The entry of a number or integer (per \a Range) reached by \a field, a generic lambda
+    `(auto &o) -> auto &` that works on const and non-const ValidatorOptions. */
+template <typename Range, typename Field>
+ValidatorOption ranged(const char *name, const char *validators, Field field, Range range, const char *doc,
+                       const char *reason = "")
+{
+  return {name,
+          Range::kType,
+          validators,
+          range.text(),
+          reason,
+          doc,
+          [field](const ValidatorOptions &o) { return Range::format(field(o)); },
+          [field](ValidatorOptions &o, const std::string &text) { return Range::parse(text, field(o)); },
+          [field, range](const ValidatorOptions &o) { return range.contains(field(o)); }};
+}
+
+template <typename Field>
+ValidatorOption boolean(const char *name, const char *validators, Field field, const char *doc)
+{
+  const auto parse = [field](ValidatorOptions &o, const std::string &text) {
+    if (text != "true" && text != "false")
+      return false;
+    field(o) = text == "true";
+    return true;
+  };
+  const auto text = [field](const ValidatorOptions &o) { return std::string(field(o) ? "true" : "false"); };
+  return {name, "boolean", validators, "true or false", "", doc, text, parse, [](const ValidatorOptions &) { return true; }};
+}
+
+ValidatorOption massDistributionOption()
+{
+  const auto parse = [](ValidatorOptions &o, const std::string &text) {
+    const std::optional<MassDistribution> kind = massDistributionNamed(text);
+    if (kind)
+      o.mass_distribution = *kind;
+    return kind.has_value();
+  };
+  return {"mass_distribution", "name", "toleranced", "one of " + joinNames(massDistributionNames()), "",
+          "feature points of each link's metric ([SchroeckerWeber] Sec. 2)",
+          [](const ValidatorOptions &o) { return std::string(toString(o.mass_distribution)); }, parse,
+          [](const ValidatorOptions &) { return true; }};
+}
+
+constexpr NumberRange kPositive{0.0, numeric::kInfinity, true, true};
+constexpr NumberRange kNonNegative{0.0, numeric::kInfinity, false, true};
+constexpr IntegerRange kAtLeastOne{1, INT_MAX};
+constexpr IntegerRange kAtLeastZero{0, INT_MAX};
+
+// The field an entry reads and writes, for const and non-const ValidatorOptions alike.
+#define OMPL_CCD_FIELD(member) [](auto &o) -> auto & { return o.member; }
+
+std::vector<ValidatorOption> commonOptions()
+{
+  return {
+      ranged("resolution", "discrete", OMPL_CCD_FIELD(resolution), NumberRange{kMinResolution, 1.0, false, true},
+             "longest valid segment, as a fraction of the space's extent",
+             "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
+      ranged("tolerance", "ca, toleranced", OMPL_CCD_FIELD(tolerance), kPositive,
+             "first-contact: width of the TOC bracket (toleranced: also its subdivision's epsilon, metres)"),
+      ranged("clearance", "ca, toleranced", OMPL_CCD_FIELD(clearance), kNonNegative,
+             "required clearance, metres"),
+      ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
+             "threads per query",
+             "more threads than cores gain nothing and each costs a start-up"),
+      massDistributionOption(),
+      ranged("contact_distance", "ca", OMPL_CCD_FIELD(contact_distance), kPositive,
+             "metres: a collision's witness is at most this far from contact (or penetrating)",
+             "positive, so that bodies that only touch are a contact"),
+  };
+}
+
+std::vector<ValidatorOption> conservativeAdvancementOptions()
+{
+  return {
+      ranged("max_steps_per_pair", "ca", OMPL_CCD_FIELD(ca.max_steps_per_pair), kAtLeastOne,
+             "most CA steps on one pair before it is given up (undecided)"),
+      ranged("distance_rel_err", "ca", OMPL_CCD_FIELD(ca.distance_rel_err), kNonNegative,
+             "relative error allowed in CA steps' distances (0: exact)"),
+      ranged("slab_reuse", "ca", OMPL_CCD_FIELD(ca.slab_reuse), kNonNegative,
+             "reuse the last distance's slab while it is this fraction of it (1: never)"),
+      ranged("collision_probes", "ca", OMPL_CCD_FIELD(ca.collision_probes), kAtLeastZero,
+             "decide: collision checks of a pair before its CA"),
+      ranged("early_probes", "ca", OMPL_CCD_FIELD(ca.early_probes), kAtLeastZero,
+             "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
+      boolean("creep_probes", "ca", OMPL_CCD_FIELD(ca.creep_probes),
+             "decide: collision checks ahead of a pair whose distance closes in"),
+      ranged("max_hull_steps", "ca", OMPL_CCD_FIELD(ca.max_hull_steps), kAtLeastOne,
+             "most CA steps on a pair's convex hulls (lower TOC bound)"),
+      ranged("hull_max_gap", "ca", OMPL_CCD_FIELD(ca.hull_max_gap), kNonNegative,
+             "metres a reduced convex hull may lie inside the full one (0: full hulls)"),
+      boolean("temporal_culling", "ca", OMPL_CCD_FIELD(ca.temporal_culling),
+             "temporal culling of pairs by hull TOC bounds ([Zhang2007] Alg. 1)"),
+      boolean("taylor_models", "ca", OMPL_CCD_FIELD(ca.taylor_models),
+             "Taylor-model boxes ([Zhang2007] Sec. 5.2) after the motion-bound boxes"),
+      ranged("max_taylor_pieces", "ca", OMPL_CCD_FIELD(ca.max_taylor_pieces), kAtLeastOne,
+             "most time pieces of the Taylor models"),
+      ranged("swept_box_samples", "ca", OMPL_CCD_FIELD(ca.swept_box_samples), kAtLeastOne,
+             "most time pieces of the motion-bound boxes"),
+      ranged("swept_box_travel", "ca", OMPL_CCD_FIELD(ca.swept_box_travel), kPositive,
+             "metres the fastest body travels per motion-bound box piece"),
+      ranged("certificate_max_dims", "ca", OMPL_CCD_FIELD(ca.certificate_max_dims), IntegerRange{0, 3},
+             "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
+      ranged("certificate_max_cells", "ca", OMPL_CCD_FIELD(ca.certificate_max_cells), kAtLeastOne,
+             "most cells of each joint-space certificate (built at start-up)"),
+  };
+}
+
+std::vector<ValidatorOption> tolerancedOptions()
+{
+  return {
+      ranged("max_depth", "toleranced", OMPL_CCD_FIELD(toleranced.max_depth), IntegerRange{1, 60},
+             "deepest time subdivision (pieces no shorter than 2^-max_depth)", "a double resolves no finer"),
+      ranged("cylinder_sides", "toleranced", OMPL_CCD_FIELD(toleranced.cylinder_sides), IntegerRange{3, INT_MAX},
+             "sides of the prism circumscribing a cylinder"),
+      ranged("node_growth_limit", "toleranced", OMPL_CCD_FIELD(toleranced.node_growth_limit), kPositive,
+             "split time rather than open a node whose orbit outgrows it this much"),
+      ranged("max_remaining", "toleranced", OMPL_CCD_FIELD(toleranced.max_remaining), kAtLeastOne,
+             "most undecided intervals kept before the query is undecided"),
+  };
+}
+#undef OMPL_CCD_FIELD
+
+std::vector<ValidatorOption> makeSchema()
+{
+  std::vector<ValidatorOption> schema = commonOptions();
+  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions()})
+    schema.insert(schema.end(), part.begin(), part.end());
+  return schema;
+}
+}  // namespace
+
+std::string numberText(double value)
+{
+  char buffer[32];
+  for (int digits = 6; digits <= 17; ++digits)
+  {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value || std::isnan(value))
+      break;
+  }
+  return buffer;
+}
+
+const std::vector<ValidatorOption> &validatorOptionSchema()
+{
+  static const std::vector<ValidatorOption> schema = makeSchema();
+  return schema;
+}
+
+std::vector<std::string> validatorOptionNames()
+{
+  std::vector<std::string> names;
+  for (const ValidatorOption &option : validatorOptionSchema())
+    names.push_back(option.name);
+  return names;
+}
+
+const ValidatorOption &findValidatorOption(const std::string &name, const std::string &context)
+{
+  for (const ValidatorOption &option : validatorOptionSchema())
+    if (option.name == name)
+      return option;
+  throw Error(concat(context, ": unknown option '", name, "'; the options are ", joinNames(validatorOptionNames()),
+                     " (`ompl_ccd options` describes them); fix the name."));
+}
+
+void refuseValidatorOption(const ValidatorOption &option, const std::string &shown, const std::string &context)
+{
+  const std::string reason = option.reason.empty() ? "" : " (" + option.reason + ")";
+  throw Error(concat(context, ": option '", option.name, "' is ", shown, "; allowed: ", option.range, reason,
+                     "; e.g. the default ", option.text(ValidatorOptions{}), "."));
+}
+
+void setValidatorOption(ValidatorOptions &options, const std::string &name, const std::string &text,
+                        const std::string &context)
+{
+  const ValidatorOption &option = findValidatorOption(name, context);
+  ValidatorOptions changed = options;
+  if (!option.parse(changed, text) || !option.inRange(changed))
+    refuseValidatorOption(option, "'" + text + "'", context);
+  options = changed;
+}
+
+void assignValidatorOption(ValidatorOptions &options, const std::string &assignment, const std::string &context)
+{
+  const std::size_t equals = assignment.find('=');
+  OMPL_CCD_THROW_UNLESS(equals != std::string::npos, context, ": option '", assignment,
+                        "' has no value; write NAME=VALUE, e.g. tolerance=1e-4.");
+  setValidatorOption(options, assignment.substr(0, equals), assignment.substr(equals + 1), context);
+}
+
+void checkValidatorOptions(const ValidatorOptions &options, const std::string &context)
+{
+  for (const ValidatorOption &option : validatorOptionSchema())
+    if (!option.inRange(options))
+      refuseValidatorOption(option, "'" + option.text(options) + "'", context);
+}
+}  // namespace ompl_ccd

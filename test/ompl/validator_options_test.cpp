@@ -1,0 +1,199 @@
+// The validator options schema: defaults in range, text round trips, the one refusal message, and
+// ranges that agree with the certifiers' own checks (an independent table of edge values here).
+#include "ompl_ccd/ompl/validator_options.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "ompl_ccd/error.h"
+#include "ompl/random_states.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+using ::testing::ThrowsMessage;
+
+/** \brief \a name set from \a text on default options. */
+ValidatorOptions with(const std::string &name, const std::string &text)
+{
+  ValidatorOptions options;
+  setValidatorOption(options, name, text, "test");
+  return options;
+}
+
+/** \brief The message setValidatorOption throws for \a name = \a text ("" if it does not throw). */
+std::string refusal(const std::string &name, const std::string &text)
+{
+  try
+  {
+    with(name, text);
+  }
+  catch (const Error &e)
+  {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
+{
+  const std::vector<std::string> names = validatorOptionNames();
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  for (const ValidatorOption &option : validatorOptionSchema())
+  {
+    EXPECT_THAT(option.type, ::testing::AnyOf("number", "integer", "boolean", "name")) << option.name;
+    EXPECT_FALSE(option.validators.empty()) << option.name;
+    EXPECT_FALSE(option.range.empty()) << option.name;
+    EXPECT_FALSE(option.doc.empty()) << option.name;
+  }
+  EXPECT_EQ(findValidatorOption("tolerance", "test").type, "number");
+  EXPECT_EQ(findValidatorOption("max_depth", "test").type, "integer");
+  EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
+  EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
+  EXPECT_EQ(names.front(), "resolution");
+  EXPECT_EQ(names.size(), 25u);  // 6 common, 15 of "ca", 4 of "toleranced"
+}
+
+TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
+{
+  const ValidatorOptions defaults;
+  EXPECT_NO_THROW(checkValidatorOptions(defaults, "test"));
+  for (const ValidatorOption &option : validatorOptionSchema())
+  {
+    EXPECT_TRUE(option.inRange(defaults)) << option.name;
+    ValidatorOptions parsed;
+    ASSERT_TRUE(option.parse(parsed, option.text(defaults))) << option.name;
+    EXPECT_EQ(option.text(parsed), option.text(defaults)) << option.name;
+  }
+}
+
+TEST(ValidatorOptions, TextSetsTheField)
+{
+  EXPECT_EQ(with("tolerance", "1e-4").tolerance, 1e-4);
+  EXPECT_EQ(with("resolution", "0.005").resolution, 0.005);
+  EXPECT_EQ(with("threads", "4").threads, 4);
+  EXPECT_EQ(with("mass_distribution", "mesh-vertices").mass_distribution, MassDistribution::MeshVertices);
+  EXPECT_EQ(with("collision_probes", "0").ca.collision_probes, 0);
+  EXPECT_FALSE(with("creep_probes", "false").ca.creep_probes);
+  EXPECT_TRUE(with("taylor_models", "true").ca.taylor_models);
+  EXPECT_EQ(with("swept_box_travel", "0.25").ca.swept_box_travel, 0.25);
+  EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
+  EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
+  EXPECT_EQ(numberText(0.1), "0.1");
+  EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
+  EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
+  ValidatorOptions options;
+  assignValidatorOption(options, "early_probes=5", "test");
+  EXPECT_EQ(options.ca.early_probes, 5);
+}
+
+TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
+{
+  EXPECT_EQ(refusal("threads", "300"),
+            "test: option 'threads' is '300'; allowed: an integer in [1, 256] (more threads than cores gain nothing "
+            "and each costs a start-up); e.g. the default 1.");
+  EXPECT_EQ(refusal("resolution", "1"),
+            "test: option 'resolution' is '1'; allowed: a number in [1e-05, 1) (OMPL needs a fraction below 1; a "
+            "finer one samples over 1e5 states per edge, use a certifier instead); e.g. the default 0.01.");
+  EXPECT_EQ(refusal("tolerance", "small"),
+            "test: option 'tolerance' is 'small'; allowed: a finite number > 0; e.g. the default 0.001.");
+  EXPECT_EQ(refusal("creep_probes", "yes"),
+            "test: option 'creep_probes' is 'yes'; allowed: true or false; e.g. the default true.");
+  EXPECT_EQ(refusal("mass_distribution", "heavy"),
+            "test: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners; e.g. the "
+            "default obb-corners.");
+  EXPECT_THAT(refusal("tolerence", "1"), ::testing::StartsWith("test: unknown option 'tolerence'; the options are "
+                                                               "resolution, tolerance, clearance, threads"));
+  EXPECT_THAT([] { ValidatorOptions o; assignValidatorOption(o, "tolerance", "test"); },
+              ThrowsMessage<Error>("test: option 'tolerance' has no value; write NAME=VALUE, e.g. tolerance=1e-4."));
+  ValidatorOptions options;
+  options.ca.certificate_max_dims = 4;
+  EXPECT_THAT([&] { checkValidatorOptions(options, "makeMotionValidator"); },
+              ThrowsMessage<Error>("makeMotionValidator: option 'certificate_max_dims' is '4'; allowed: an integer in "
+                                   "[0, 3]; e.g. the default 2."));
+  EXPECT_EQ(refusal("contact_distance", "0"),
+            "test: option 'contact_distance' is '0'; allowed: a finite number > 0 (positive, so that bodies that only "
+            "touch are a contact); e.g. the default 1e-06.");
+}
+
+TEST(ValidatorOptions, TextNotWhollyOfTheTypeIsRefused)
+{
+  for (const char *text : {"", "0.1x", " 0.1", "1e999", "nan", "inf", "-inf"})
+    EXPECT_NE(refusal("tolerance", text), "") << text;
+  for (const char *text : {"2.5", "1e3", "99999999999", "four", "", " 2"})
+    EXPECT_NE(refusal("threads", text), "") << text;
+  for (const char *text : {"1", "True", "on"})
+    EXPECT_NE(refusal("temporal_culling", text), "") << text;
+}
+
+/** \brief Values on either side of an option's range edges (written here, not read from the schema). */
+struct Edges
+{
+  std::string name;
+  std::vector<std::string> inside, outside;
+};
+
+const std::vector<Edges> kCommonEdges = {
+    {"resolution", {"1e-05", "0.999"}, {"9.9e-06", "1", "0", "-0.1"}},
+    {"tolerance", {"1e-12", "1e6"}, {"0", "-1e-3"}},
+    {"clearance", {"0", "0.5"}, {"-1e-9"}},
+    {"contact_distance", {"1e-12", "0.01"}, {"0", "-1e-6", "inf"}},
+    {"threads", {"1", "256"}, {"0", "257", "10000", "-1"}},
+};
+
+const std::vector<Edges> kCaEdges = {
+    {"max_steps_per_pair", {"1"}, {"0"}},       {"distance_rel_err", {"0"}, {"-0.1"}},
+    {"slab_reuse", {"0", "1"}, {"-1"}},         {"collision_probes", {"0"}, {"-1"}},
+    {"early_probes", {"0"}, {"-1"}},            {"max_hull_steps", {"1"}, {"0"}},
+    {"hull_max_gap", {"0"}, {"-1e-3"}},         {"max_taylor_pieces", {"1"}, {"0"}},
+    {"swept_box_samples", {"1"}, {"0"}},        {"swept_box_travel", {"1e-9"}, {"0"}},
+    {"certificate_max_dims", {"0", "3"}, {"-1", "4"}}, {"certificate_max_cells", {"1"}, {"0"}},
+};
+
+const std::vector<Edges> kTolerancedEdges = {
+    {"max_depth", {"1", "60"}, {"0", "61"}},
+    {"cylinder_sides", {"3"}, {"2"}},
+    {"node_growth_limit", {"1e-9"}, {"0"}},
+    {"max_remaining", {"1"}, {"0"}},
+    {"threads", {"1", "256"}, {"257"}},
+};
+
+/** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the
+    certifier's own check, given options with that one value) agrees on each. */
+template <typename CertifierCheck>
+void expectEdges(const std::vector<Edges> &table, CertifierCheck certifier)
+{
+  for (const Edges &edges : table)
+  {
+    const ValidatorOption &option = findValidatorOption(edges.name, "test");
+    for (const std::string &text : edges.inside)
+    {
+      EXPECT_EQ(refusal(edges.name, text), "") << edges.name << " = " << text;
+      EXPECT_NO_THROW(certifier(with(edges.name, text))) << edges.name << " = " << text;
+    }
+    for (const std::string &text : edges.outside)
+    {
+      EXPECT_NE(refusal(edges.name, text), "") << edges.name << " = " << text;
+      ValidatorOptions options;
+      ASSERT_TRUE(option.parse(options, text)) << edges.name << " = " << text;
+      EXPECT_THROW(certifier(options), Error) << edges.name << " = " << text;
+    }
+  }
+}
+
+TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
+{
+  expectEdges(kCommonEdges, [](const ValidatorOptions &o) { checkValidatorOptions(o, "test"); });
+  expectEdges(kCaEdges, [](const ValidatorOptions &o) { o.ca.validate(); });
+  const CollisionWorldPtr world = test::armWorld();
+  expectEdges(kTolerancedEdges, [&](const ValidatorOptions &o) {
+    TolerancedMotionOptions settings = o.toleranced;
+    settings.threads = o.threads;
+    TolerancedMotion certifier(world, settings);
+  });
+}
+}  // namespace
+}  // namespace ompl_ccd
