@@ -1,7 +1,7 @@
 /// \file main.cpp
 /// The `ompl_ccd` program: subcommands info, validate, plan and options.
 /// Exit codes: 0 done; 1 `plan` did not certify a path; 2 bad input (ompl_ccd::Error or a
-/// command-line error); 3 any other failure.
+/// command-line error); 3 any other failure, standard output that could not be written included.
 
 #include <CLI/CLI.hpp>
 #include <ompl/util/Console.h>
@@ -24,6 +24,18 @@ void printError(const std::string &command, const std::string &message)
   const bool prefixed = !command.empty() && message.compare(0, prefix.size(), prefix) == 0;
   std::cerr << "ompl_ccd" << (command.empty() ? "" : " " + command) << ": "
             << (prefixed ? message.substr(prefix.size()) : message) << std::endl;
+}
+
+/** \brief \a code, or 3 when standard output could not be written (a full disk, /dev/full, a closed
+    pipe): results that were lost must not exit as a success. */
+int checkedOutput(const std::string &command, int code)
+{
+  std::cout.flush();
+  if (std::cout)
+    return code;
+  printError(command, "writing to standard output failed (disk full, or its reader closed it): the results are "
+                      "lost; write them where there is room, or use --json FILE.");
+  return 3;
 }
 }  // namespace
 
@@ -50,12 +62,12 @@ int main(int argc, char **argv)
   {
     app.parse(argc, argv);
     if (info->parsed())
-      return ompl_ccd::cli::runInfo(info_options, std::cout);
+      return checkedOutput(command, ompl_ccd::cli::runInfo(info_options, std::cout));
     if (validate->parsed())
-      return ompl_ccd::cli::runValidate(validate_options, std::cout);
+      return checkedOutput(command, ompl_ccd::cli::runValidate(validate_options, std::cout));
     if (options->parsed())
-      return ompl_ccd::cli::runOptions(std::cout);
-    return ompl_ccd::cli::runPlan(plan_options, std::cout);
+      return checkedOutput(command, ompl_ccd::cli::runOptions(std::cout));
+    return checkedOutput(command, ompl_ccd::cli::runPlan(plan_options, std::cout));
   }
   catch (const CLI::Success &e)
   {

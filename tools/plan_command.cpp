@@ -45,6 +45,8 @@ CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
   addOverride(command, "--planner", options.planner, "Planner (overrides the config)");
   addOverride(command, "--time-limit", options.time_limit, "Planning time limit, seconds");
   addOverride(command, "--validator", options.validator, "Motion validator name");
+  addOverride(command, "--certify-with", options.certify_with,
+              "Validator that checks the path's edges (default: the planning validator; ca after discrete)");
   addValidatorOptionFlags(command, options.validator_flags, {"resolution", "tolerance", "clearance"});
   addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators");
   addOverride(command, "--path-file", options.path_file, "Write the path here (one waypoint per line)");
@@ -75,7 +77,12 @@ void printPlanReport(const PlanResult &result, std::ostream &out)
     out << '\n';
   }
   out << format("certify time: %.1f us", result.certify_time_us) << '\n';
-  out << "certified: " << free << '/' << result.edge_reports.size() << " edges free\n";
+  if (result.certified_by == "discrete")
+    out << "checked by sampling (discrete, no guarantee): " << free << '/' << result.edge_reports.size()
+        << " edges valid\n";
+  else
+    out << "certified by " << result.certified_by << ": " << free << '/' << result.edge_reports.size()
+        << " edges free\n";
 }
 
 int runPlan(const PlanOptions &options, std::ostream &out)
@@ -85,6 +92,7 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   request.planner = options.planner.value_or(request.planner);
   request.time_limit = options.time_limit.value_or(request.time_limit);
   request.validator = options.validator.value_or(request.validator);
+  request.certify_with = options.certify_with.value_or(request.certify_with);
   options.validator_flags.applyTo(request.validator_options, "plan");
   if (options.seed)
   {

@@ -20,6 +20,8 @@ struct PlanOptions
   std::optional<std::string> planner;
   std::optional<double> time_limit;
   std::optional<std::string> validator;
+  /** \brief Validator that checks the path's edges (overrides the config's certify_with). */
+  std::optional<std::string> certify_with;
   /** \brief Validator options, applied over the configuration's validator_options. */
   ValidatorOptionFlags validator_flags;
   /** \brief Signed, so that a negative seed is refused rather than wrapped. */
@@ -33,7 +35,7 @@ struct PlanOptions
 CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options);
 
 /** \brief Prints the report of \a result (waypoints, validator counters, one line per certified
-    edge, then `certified: K/N edges free`) to \a out. */
+    edge, then `certified by NAME: K/N edges free`, or `checked by sampling` for discrete) to \a out. */
 void printPlanReport(const PlanResult &result, std::ostream &out);
 
 /** \brief Runs `plan`. \returns 0 iff solved and every edge is certified free, else 1.

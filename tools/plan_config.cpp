@@ -16,7 +16,7 @@ namespace
 const std::vector<std::string> kTopKeys = {"robot",           "srdf",          "scene",       "start",
                                            "goal",            "planner",       "time_limit",  "validator",
                                            "validator_options", "seed",        "simplify",    "path_file",
-                                           "package_paths",   "disabled_pairs", "floating_root"};
+                                           "package_paths",   "disabled_pairs", "floating_root", "certify_with"};
 
 /** \brief How a node looks in a message: its scalar text, or "a list"/"a map". */
 std::string shown(const YAML::Node &node)
@@ -138,6 +138,8 @@ PlanConfig loadPlanConfig(const std::string &path)
     request.time_limit = read<double>(root["time_limit"], path, "time_limit", "a number of seconds");
   if (root["validator"])
     request.validator = read<std::string>(root["validator"], path, "validator", "a validator name");
+  if (root["certify_with"])
+    request.certify_with = read<std::string>(root["certify_with"], path, "certify_with", "a validator name");
   if (const YAML::Node options = root["validator_options"])
     readValidatorOptions(options, path, request.validator_options);
   if (root["seed"])

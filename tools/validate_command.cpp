@@ -1,11 +1,14 @@
 #include "validate_command.h"
 
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/planning.h"
 #include "ompl_ccd/ompl/simple_setup.h"
+#include "progress_meter.h"
 #include "report_json.h"
 #include "robot_loading.h"
 
@@ -29,6 +32,7 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--path", options.path_file, "Path file: one waypoint per line")->excludes(edges);
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
+  command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
   return command;
 }
 
@@ -58,6 +62,14 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   std::ofstream json_file;
   if (!options.json_file.empty())
   {
+    for (const std::string &input :
+         {options.edges_file, options.path_file, options.robot, options.srdf, options.scene})
+    {
+      std::error_code ec;  // false when either does not exist: the JSON file is then no input
+      OMPL_CCD_THROW_UNLESS(input.empty() || !std::filesystem::equivalent(options.json_file, input, ec),
+                            "validate: --json '", options.json_file, "' is the input file '", input,
+                            "': writing it would destroy it; name another file.");
+    }
     json_file.open(options.json_file);
     OMPL_CCD_THROW_UNLESS(json_file, "validate: cannot write JSON file '", options.json_file,
                           "'; check that its folder exists and is writable.");
@@ -70,13 +82,16 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
 
   std::vector<Report> reports;
   std::vector<double> times_us;
+  ProgressMeter progress(std::cerr, edges.size(), !options.quiet && ProgressMeter::stderrIsTerminal());
   for (std::size_t i = 0; i < edges.size(); ++i)
   {
     double time_us = 0.0;
     reports.push_back(reportEdge(si, world, validator, edges[i].start, edges[i].goal, mode, &time_us));
     times_us.push_back(time_us);
     emit(edgeJson(i, reports.back(), time_us).dump());
+    progress.update(i + 1);
   }
+  progress.finish();
   emit(summaryJson(options.validator, mode, reports, times_us).dump());
   out.flush();
   if (json_file.is_open())

@@ -30,6 +30,8 @@ struct ValidateOptions
   /** \brief Also write the JSON lines here; empty = stdout only. */
   std::string json_file;
   std::vector<std::string> package_paths;
+  /** \brief No progress on standard error (it is only drawn when that is a terminal). */
+  bool quiet = false;
 };
 
 /** \brief Adds the `validate` subcommand to \a app, bound to \a options. */

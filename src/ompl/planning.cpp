@@ -219,11 +219,23 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
     stateToVector(robot, path.getState(i), q);
     result.path.push_back(q);
   }
+  // The edges are checked by certify_with's validator, in its own space information (a discrete
+  // validator sets its space's resolution).
+  result.certified_by = request.certify_with.empty() ? (request.validator == "discrete" ? "ca" : request.validator)
+                                                     : request.certify_with;
+  ob::SpaceInformationPtr certify_si = si;
+  ob::MotionValidatorPtr certify_mv = mv;
+  if (result.certified_by != request.validator)
+  {
+    certify_si = makeSimpleSetup(world, result.certified_by, request.validator_options)->getSpaceInformation();
+    certify_si->setup();
+    certify_mv = certify_si->getMotionValidator();
+  }
   for (std::size_t i = 0; i + 1 < result.path.size(); ++i)
   {
     double time_us = 0.0;
-    result.edge_reports.push_back(reportEdge(si, world, mv, result.path[i], result.path[i + 1], Mode::FirstContact,
-                                             &time_us));
+    result.edge_reports.push_back(reportEdge(certify_si, world, certify_mv, result.path[i], result.path[i + 1],
+                                             Mode::FirstContact, &time_us));
     result.certify_time_us += time_us;
   }
   return result;

@@ -98,15 +98,33 @@ protected:
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   /** \brief Runs `ompl_ccd <args>` with stdout and stderr captured in the temp folder. */
-  CliRun run(const std::string &args) const
+  /** \brief Runs the CLI with \a args; its standard output goes to \a stdout_to if given (e.g.
+      /dev/full), else into CliRun::out. */
+  CliRun run(const std::string &args, const std::string &stdout_to = "") const
   {
     const std::filesystem::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command = test::cliPath() + " " + args + " >" + out.string() + " 2>" + err.string();
+    std::filesystem::remove(out);
+    const std::string command = test::cliPath() + " " + args + " >" + (stdout_to.empty() ? out.string() : stdout_to) +
+                                " 2>" + err.string();
     const int status = std::system(command.c_str());
     CliRun result;
     result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.out = readText(out);
     result.err = readText(err);
+    return result;
+  }
+
+  /** \brief Runs the CLI with \a args under `script`, so that its standard error is a terminal;
+      CliRun::out holds all it printed (the terminal merges stdout and stderr). */
+  CliRun runInTerminal(const std::string &args) const
+  {
+    const std::filesystem::path out = dir_ / "terminal.txt";
+    const std::string command =
+        "script -qec '" + test::cliPath() + " " + args + "' /dev/null >" + out.string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    CliRun result;
+    result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = readText(out);
     return result;
   }
 
@@ -336,7 +354,7 @@ TEST_F(CliTest, PlanCertifiesAndItsPathValidates)
   EXPECT_THAT(plan.out, HasSubstr("status: "));
   EXPECT_THAT(plan.out, HasSubstr("waypoints: "));
   std::smatch certified;
-  ASSERT_TRUE(std::regex_search(plan.out, certified, std::regex("certified: ([0-9]+)/([0-9]+) edges free")));
+  ASSERT_TRUE(std::regex_search(plan.out, certified, std::regex("certified by ca: ([0-9]+)/([0-9]+) edges free")));
   EXPECT_EQ(certified[1], certified[2]);
 
   const std::vector<std::string> path = lines(readText(file("path.txt")));
@@ -469,6 +487,68 @@ TEST_F(CliTest, JsonFileThatCannotBeWrittenIsRefused)
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.err, HasSubstr("cannot write JSON file"));
   EXPECT_THAT(r.err, HasSubstr("no/dir/out.jsonl"));
+}
+
+TEST_F(CliTest, PlanWithDiscreteIsCertifiedByCaOrSaysItIsOnlySampled)
+{
+  // sampling guarantees nothing: a path planned with discrete is certified by ca unless the user
+  // asks for sampling, which the report then names as such
+  const std::string plan = "plan --config " + test::examplePath("arm_plan.yaml") + " --time-limit 5 --seed 3 "
+                           "--validator discrete";
+  const CliRun certified = run(plan);
+  EXPECT_THAT(certified.out, testing::ContainsRegex("certified by ca: [0-9]+/[0-9]+ edges free"));
+  const CliRun sampled = run(plan + " --certify-with discrete");
+  EXPECT_THAT(sampled.out, testing::ContainsRegex("checked by sampling \\(discrete, no guarantee\\): [0-9]+/[0-9]+ "
+                                                  "edges valid"));
+  EXPECT_THAT(sampled.out, testing::Not(HasSubstr("certified by")));
+  const CliRun unknown = run(plan + " --certify-with bogus");
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("bogus"));
+}
+
+TEST_F(CliTest, ValidateShowsProgressOnATerminalOnly)
+{
+  // 20,000 edges take long enough (> 0.2 s) for the meter to draw; `script` gives the run a
+  // terminal (its output, stdout and stderr merged, lands in CliRun::out)
+  std::string many;
+  for (int i = 0; i < 20000; ++i)
+    many += stateText(kHome) + " " + stateText(kTurned) + "\n";
+  writeText(file("many.txt"), many);
+  const std::string validate = "validate " + robotAndScene() + " --validator discrete --edges " + file("many.txt");
+  const CliRun plain = run(validate);
+  EXPECT_EQ(plain.code, 0);
+  EXPECT_EQ(plain.err, "") << "no progress when standard error is not a terminal";
+  const CliRun terminal = runInTerminal(validate);
+  EXPECT_EQ(terminal.code, 0) << terminal.out;
+  EXPECT_THAT(terminal.out, testing::ContainsRegex("\r[0-9]+/20000 edges, [0-9]+ edges/s"));
+  EXPECT_THAT(terminal.out, HasSubstr("20000/20000 edges"));
+  const CliRun quiet = runInTerminal(validate + " --quiet");
+  EXPECT_THAT(quiet.out, testing::Not(HasSubstr("edges/s")));
+  EXPECT_THAT(quiet.out, HasSubstr("\"summary\""));
+}
+
+TEST_F(CliTest, JsonFileThatIsAnInputIsRefusedAndTheInputKept)
+{
+  const std::string edge = stateText(kHome) + " " + stateText(kTurned) + "\n";
+  writeText(file("edges.txt"), edge);
+  const CliRun r = run("validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt") +
+                    " --json " + file("edges.txt"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--json '" + file("edges.txt") + "' is the input file"));
+  EXPECT_EQ(readText(file("edges.txt")), edge);
+}
+
+TEST_F(CliTest, StandardOutputThatCannotBeWrittenFails)
+{
+  // every result lost on a full disk: not a success
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator ca --edges " + file("edges.txt"), "/dev/full");
+  EXPECT_EQ(r.code, 3);
+  EXPECT_THAT(r.err, HasSubstr("ompl_ccd validate: writing to standard output failed"));
+  const CliRun info = run("info --robot " + arm(), "/dev/full");
+  EXPECT_EQ(info.code, 3);
+  const CliRun ok = run("validate " + robotAndScene() + " --validator ca --edges " + file("edges.txt"));
+  EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
 TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)

@@ -72,8 +72,9 @@ CollisionWorldPtr loadWorld(const NodeParameters &params)
   return std::make_shared<const CollisionWorld>(robot, scene);
 }
 
-/** \brief Logs one line per edge report and the count of certified edges; \returns that count. */
-std::size_t logEdges(const std::vector<Report> &reports)
+/** \brief Logs one line per edge report and the count of free edges, checked by \a certified_by;
+    \returns that count. */
+std::size_t logEdges(const std::vector<Report> &reports, const std::string &certified_by)
 {
   std::size_t free = 0;
   for (std::size_t i = 0; i < reports.size(); ++i)
@@ -85,7 +86,10 @@ std::size_t logEdges(const std::vector<Report> &reports)
     ROS_INFO("edge %zu: %s, toc in [%.6f, %.6f]%s", i, toString(report.verdict), report.toc_lower,
              report.toc_upper, contact.c_str());
   }
-  ROS_INFO("certified: %zu/%zu edges free", free, reports.size());
+  if (certified_by == "discrete")
+    ROS_INFO("checked by sampling (discrete, no guarantee): %zu/%zu edges valid", free, reports.size());
+  else
+    ROS_INFO("certified by %s: %zu/%zu edges free", certified_by.c_str(), free, reports.size());
   return free;
 }
 
@@ -106,7 +110,7 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
   for (std::size_t i = 0; i < result.path.size(); ++i)
     ROS_INFO("  waypoint %zu: %s", i, stateText(result.path[i]).c_str());
   ROS_INFO("validator motions while planning: %u valid, %u invalid", result.valid_motions, result.invalid_motions);
-  logEdges(result.edge_reports);
+  logEdges(result.edge_reports, result.certified_by);
   ROS_INFO("certify time: %.1f us", result.certify_time_us);
 
   if (!params.path_file.empty() && result.solved)
@@ -146,7 +150,7 @@ int runValidate(const NodeParameters &params, const CollisionWorldPtr &world)
     reports.push_back(reportEdge(si, world, validator, edge.start, edge.goal, Mode::FirstContact, &time_us));
     times_us.push_back(time_us);
   }
-  const std::size_t free = logEdges(reports);
+  const std::size_t free = logEdges(reports, request.validator);
   if (!params.report_file.empty())
   {
     writeValidateReport(params.report_file, request.validator, reports, times_us);

@@ -44,6 +44,7 @@ void writePlanReport(const std::string &path, const PlanRequest &request, const 
                      {"certified", result.certified()},
                      {"planner", request.planner},
                      {"validator", request.validator},
+                     {"certified_by", result.certified_by},
                      {"planning_time", result.planning_time},
                      {"simplify_time", result.simplify_time},
                      {"path_length", result.path_length},

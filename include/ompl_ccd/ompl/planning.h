@@ -22,8 +22,11 @@ struct PlanRequest
   std::string planner = "RRTConnect";
   /** \brief Wall-clock limit for solve(), seconds. */
   double time_limit = 10.0;
-  /** \brief Motion validator used while planning and to certify the path (see motionValidatorNames()). */
+  /** \brief Motion validator used while planning (see motionValidatorNames()). */
   std::string validator = "discrete";
+  /** \brief Motion validator that checks the path's edges afterwards; empty: \e validator, except
+      that a path planned with "discrete" is certified by "ca" (sampling guarantees nothing). */
+  std::string certify_with;
   ValidatorOptions validator_options;
   /** \brief Seed of OMPL's random generators; unset = OMPL's own. Applies to the process (OMPL's
       seed is global) and only before OMPL's first random generator is made. */
@@ -46,6 +49,8 @@ struct PlanResult
   double path_length = 0.0;      ///< in the state space's metric
   unsigned int valid_motions = 0;    ///< the validator's valid_ counter after planning
   unsigned int invalid_motions = 0;  ///< the validator's invalid_ counter after planning
+  /** \brief The validator that checked the path's edges (PlanRequest::certify_with resolved). */
+  std::string certified_by;
   /** \brief One report per path edge (waypoint i → i+1), certified in Mode::FirstContact. */
   std::vector<Report> edge_reports;
   /** \brief Time spent certifying the path edges, microseconds. */
