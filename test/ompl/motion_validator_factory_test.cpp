@@ -47,7 +47,7 @@ struct Fixture
 
 TEST(MotionValidatorFactory, Names)
 {
-  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete", "ca", "toleranced"}));
+  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete", "ca", "toleranced", "interval"}));
 }
 
 TEST(MotionValidatorFactory, DiscreteSetsTheResolution)
@@ -88,7 +88,7 @@ TEST(MotionValidatorFactory, UnknownNameListsTheKnownOnes)
   Fixture f;
   EXPECT_THAT([&] { makeMotionValidator("sampling", f.si, f.world); },
               ThrowsMessage<Error>(HasSubstr("makeMotionValidator: unknown motion validator 'sampling'; use one "
-                                             "of: discrete, ca, toleranced.")));
+                                             "of: discrete, ca, toleranced, interval.")));
 }
 
 TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
