@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <tuple>
 #include <utility>
 
 #include "ompl_ccd/bound/taylor_pose.h"
@@ -66,6 +67,10 @@ struct IntervalArithmetic::Workspace : CertifierWorkspace
   std::vector<FeaturePair> pairs;
   /** \brief Per feature pair: its body pair. */
   std::vector<int> owner;
+  /** \brief Stage 2's capsules over the current piece. */
+  SweptSphereCulling::Sweep sweep;
+  /** \brief Counts of the current motion: body pairs tested, culled by stage 1 and 2, left. */
+  double pair_pieces = 0, box_culled = 0, sphere_culled = 0, body_pairs = 0;
 };
 
 IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options)
@@ -73,6 +78,10 @@ IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalAr
 {
   OMPL_CCD_THROW_UNLESS(options.time_pieces >= 1, "IntervalArithmetic: time_pieces is ", options.time_pieces,
                         "; give at least 1.");
+  OMPL_CCD_THROW_UNLESS(options.split_pairs >= 1 && options.max_splits >= 0, "IntervalArithmetic: split_pairs (",
+                        options.split_pairs, ") must be at least 1, max_splits (", options.max_splits, ") at least 0.");
+  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1, "IntervalArithmetic: swept_sphere_steps is ",
+                        options.swept_sphere_steps, "; give at least 1.");
   OMPL_CCD_THROW_UNLESS(options.max_boxes >= 1 && options.max_depth >= 1 && options.max_restarts >= 0,
                         "IntervalArithmetic: max_boxes (", options.max_boxes, ") and max_depth (", options.max_depth,
                         ") must be at least 1, max_restarts (", options.max_restarts, ") at least 0.");
@@ -105,6 +114,14 @@ IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalAr
   }
   for (const BodyPair &pair : selfBodyPairs(*world_, bodies_))
     pairs_.push_back(pair);
+  std::vector<int> links;
+  std::vector<std::vector<Eigen::Vector3d>> vertices;
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+  {
+    links.push_back(bodies_[b].link);
+    vertices.push_back(body_features_[b].vertices);
+  }
+  swept_spheres_ = std::make_shared<SweptSphereCulling>(world_, links, vertices, options.swept_sphere_steps);
 }
 
 std::unique_ptr<CertifierWorkspace> IntervalArithmetic::makeWorkspace() const
@@ -143,18 +160,26 @@ const std::vector<IntervalVector3> &IntervalArithmetic::vertexBoxes(Workspace &w
   return ws.boxes[k];
 }
 
-int IntervalArithmetic::collectFeaturePairs(Workspace &ws, double margin) const
+void IntervalArithmetic::collectFeaturePairs(Workspace &ws, double margin) const
 {
   ws.pairs.clear();
   ws.owner.clear();
-  int body_pairs = 0;
   for (std::size_t i = 0; i < pairs_.size(); ++i)
   {
     const BodyPair &pair = pairs_[i];
+    ++ws.pair_pieces;
     const Eigen::AlignedBox3d &other = pair.b >= 0 ? ws.body_boxes[pair.b] : obstacle_boxes_[pair.obstacle];
-    if (!near(ws.body_boxes[pair.a], other, margin))
+    if (options_.box_culling && !near(ws.body_boxes[pair.a], other, margin))
+    {
+      ++ws.box_culled;
       continue;
-    ++body_pairs;
+    }
+    if (options_.swept_sphere_culling && swept_spheres_->apart(ws.sweep, pair, margin))
+    {
+      ++ws.sphere_culled;
+      continue;
+    }
+    ++ws.body_pairs;
     // A self pair in its common ancestor's frame, a scene pair in the world.
     const int frame = pair.b >= 0 ? pair.ancestor : -1;
     FeatureSide a{&body_features_[pair.a], motionIndex(ws, pair.a, frame), nullptr};
@@ -165,7 +190,6 @@ int IntervalArithmetic::collectFeaturePairs(Workspace &ws, double margin) const
     appendFeaturePairs(a, b, margin, ws.pairs);
     ws.owner.resize(ws.pairs.size(), static_cast<int>(i));
   }
-  return body_pairs;
 }
 
 std::optional<Contact> IntervalArithmetic::confirm(Workspace &ws, const ElementaryContactResult &result,
@@ -213,18 +237,27 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
                         query.tolerance, " is not positive; give a tolerance > 0.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
                         "IntervalArithmetic::certify: clearance ", query.clearance, " is negative; give a clearance ≥ 0.");
-  auto &ws = static_cast<Workspace &>(base);
   Report report;
-  double pieces = 0, body_pairs = 0, feature_pairs = 0, solver_boxes = 0, unconfirmed = 0;
+  auto &ws = static_cast<Workspace &>(base);
+  ws.pair_pieces = ws.box_culled = ws.sphere_culled = ws.body_pairs = 0;
+  double pieces = 0, feature_pairs = 0, solver_boxes = 0, unconfirmed = 0;
   const auto finish = [&](Verdict verdict, double toc_lower, double toc_upper, const std::string &budget) {
     report.verdict = verdict;
     report.toc_lower = toc_lower;
     report.toc_upper = toc_upper;
     if (query.statistics)
     {
-      report.stats = {{"pieces", pieces},         {"body_pairs", body_pairs},     {"feature_pairs", feature_pairs},
-                      {"solver_boxes", solver_boxes}, {"unconfirmed", unconfirmed}, {"cap_max_boxes", 0.0},
-                      {"cap_max_depth", 0.0},     {"cap_max_restarts", 0.0}};
+      report.stats = {{"pieces", pieces},
+                      {"pair_pieces", ws.pair_pieces},
+                      {"box_culled", ws.box_culled},
+                      {"sphere_culled", ws.sphere_culled},
+                      {"body_pairs", ws.body_pairs},
+                      {"feature_pairs", feature_pairs},
+                      {"solver_boxes", solver_boxes},
+                      {"unconfirmed", unconfirmed},
+                      {"cap_max_boxes", 0.0},
+                      {"cap_max_depth", 0.0},
+                      {"cap_max_restarts", 0.0}};
       if (!budget.empty())
         report.stats["cap_" + budget] = 1.0;
     }
@@ -266,20 +299,38 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   const double within = query.clearance + query.tolerance;
   double passed_over = 1.0;  // toc_lower of the first unconfirmed contact (1: none)
   int restarts = 0;
+  // Pieces in time order: a stack of (t0, t1, halvings) with the earliest on top.
+  std::vector<std::tuple<double, double, int>> stack;
   const int n = options_.time_pieces;
-  for (int k = 0; k < n; ++k)
+  for (int k = n - 1; k >= 0; --k)
+    stack.emplace_back(static_cast<double>(k) / n, static_cast<double>(k + 1) / n, 0);
+  ws.piece_index = -1;
+  while (!stack.empty())
   {
-    const double t0 = static_cast<double>(k) / n, t1 = static_cast<double>(k + 1) / n;
+    const auto [t0, t1, splits] = stack.back();
+    stack.pop_back();
     ws.piece = Interval(t0, t1);
-    ws.piece_index = k;
+    ++ws.piece_index;
     ++pieces;
-    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1.
-    linkIntervalPoses(motion, t0, t1, ws.X_WL);
-    for (std::size_t b = 0; b < bodies_.size(); ++b)
-      ws.body_boxes[b] = worldBox(ws.X_WL[bodies_[b].link], body_boxes_L_[b]);
-    body_pairs += collectFeaturePairs(ws, margin);
+    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1; capsules, Sec. 4.2.
+    if (options_.box_culling)
+    {
+      linkIntervalPoses(motion, t0, t1, ws.X_WL);
+      for (std::size_t b = 0; b < bodies_.size(); ++b)
+        ws.body_boxes[b] = worldBox(ws.X_WL[bodies_[b].link], body_boxes_L_[b]);
+    }
+    if (options_.swept_sphere_culling)
+      swept_spheres_->sweep(motion, t0, t1, ws.sweep);
+    collectFeaturePairs(ws, margin);
     if (ws.pairs.empty())
       continue;
+    if (static_cast<int>(ws.pairs.size()) > options_.split_pairs && splits < options_.max_splits)
+    {
+      const double mid = 0.5 * (t0 + t1);
+      stack.emplace_back(mid, t1, splits + 1);
+      stack.emplace_back(t0, mid, splits + 1);
+      continue;
+    }
     feature_pairs += static_cast<double>(ws.pairs.size());
     for (double from = t0; from < t1;)
     {

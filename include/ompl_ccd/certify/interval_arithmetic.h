@@ -9,12 +9,15 @@
 /// Interval of bound/interval.h: no rounding-mode switch, so no global state across threads) and
 /// each body's link-frame box is carried into an interval world box (the dynamic AABB of Sec. 4.1);
 /// a body pair (body–obstacle, or a non-excluded self pair) survives T when its boxes come within
-/// `clearance`. A surviving pair's vertices are enclosed over T — a scene pair in the world frame,
+/// `clearance` (stage 1). Then each body's line-swept sphere, swept over the piece, is tested
+/// against the obstacle or the other body's (Sec. 4.2, swept_sphere_culling.h; stage 2). A
+/// surviving pair's vertices are enclosed over T — a scene pair in the world frame,
 /// a self pair in the frame of the two links' deepest common ancestor (the joints above it move
 /// both rigidly and would only widen the boxes) — and its vertex–face and edge–edge equations whose
 /// feature boxes meet go to one solver call per piece (triangle_features.h), which returns the
-/// earliest contact in T. Not implemented: the line-swept-sphere culling of Sec. 4.2 and the
-/// continuous OBB-tree tests of Sec. 5.1.
+/// earliest contact in T (stage 3). A piece that leaves more than `split_pairs` equations is
+/// halved first (at most `max_splits` times): shorter pieces have tighter boxes, so the halves
+/// usually leave far fewer (the time subdivision of the hierarchy culling, Sec. 4.1). Not implemented: the continuous OBB-tree tests of Sec. 5.1.
 ///
 /// Geometry: meshes are their triangles (a surface); boxes, cylinders and spheres are solids,
 /// triangulated by triangleFeatures (cylinders and spheres circumscribed, so a contact of their
@@ -41,7 +44,8 @@
 ///    "cap_max_restarts" is 1 (the last also when contacts were passed over and none confirmed);
 ///    toc_lower is still guaranteed.
 ///
-/// Stats: pieces (pieces examined), body_pairs (surviving body pairs summed over pieces),
+/// Stats: pieces (pieces examined), pair_pieces (body pairs tested, summed over pieces),
+/// box_culled and sphere_culled (those culled by stage 1 and 2), body_pairs (those left),
 /// feature_pairs (equations given to the solver), solver_boxes (time intervals it examined),
 /// unconfirmed (contacts FCL did not confirm), cap_max_boxes, cap_max_depth, cap_max_restarts.
 ///
@@ -61,6 +65,7 @@
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/certify/elementary_contact.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/certify/swept_sphere_culling.h"
 #include "ompl_ccd/certify/triangle_features.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
@@ -69,6 +74,11 @@ namespace ompl_ccd
 /** \brief Default time_pieces: boxes over 1/16 of the motion keep a link's interval box within a
     few centimetres of its sweep for the bundled arm's joint ranges. */
 constexpr int kIntervalTimePieces = 16;
+
+/** \brief Default split_pairs. */
+constexpr int kIntervalSplitPairs = 256;
+/** \brief Default max_splits: pieces down to 1/1024 of the motion. */
+constexpr int kIntervalMaxSplits = 6;
 
 /** \brief Default max_restarts: contacts of a circumscribed cylinder or sphere that FCL does not
     confirm, passed over before giving up. */
@@ -85,6 +95,16 @@ struct IntervalArithmeticOptions
   int max_depth = kElementaryMaxDepth;
   /** \brief Work cap per motion: unconfirmed contacts passed over (budget "cap_max_restarts"). */
   int max_restarts = kIntervalMaxRestarts;
+  /** \brief Equations per solver call above which a piece is halved (≥ 1). */
+  int split_pairs = kIntervalSplitPairs;
+  /** \brief Halvings of a piece before its equations go to the solver however many (≥ 0). */
+  int max_splits = kIntervalMaxSplits;
+  /** \brief Stage 1: cull body pairs by their interval boxes over a piece (Sec. 4.1). */
+  bool box_culling = true;
+  /** \brief Stage 2: cull body pairs by line-swept spheres swept over a piece (Sec. 4.2). */
+  bool swept_sphere_culling = true;
+  /** \brief Stage 2: capsules per piece and body (≥ 1). */
+  int swept_sphere_steps = kSweptSphereSteps;
 };
 
 /** \brief ARTICULATE interval certifier, name "interval". See the file comment for its contract. */
@@ -110,9 +130,9 @@ public:
 
 private:
   struct Workspace;
-  /** \brief Solver input of the current piece: the feature pairs of every body pair whose world
-      boxes come within \a margin (ws.pairs, ws.owner). \returns the number of such body pairs. */
-  int collectFeaturePairs(Workspace &ws, double margin) const;
+  /** \brief Solver input of the current piece: the feature pairs of every body pair that neither
+      culling stage proves farther than \a margin apart (ws.pairs, ws.owner); counts in ws. */
+  void collectFeaturePairs(Workspace &ws, double margin) const;
   /** \brief Index in ws.motions of body \a body's vertices in frame \a frame (−1: world). */
   int motionIndex(Workspace &ws, int body, int frame) const;
   /** \brief Vertex boxes of ws.motions[m] over the current piece. */
@@ -133,5 +153,7 @@ private:
   std::vector<std::shared_ptr<const VertexMotion>> obstacle_motions_;
   std::vector<std::vector<IntervalVector3>> obstacle_vertex_boxes_;
   std::vector<Eigen::AlignedBox3d> obstacle_boxes_;
+  /** \brief Stage 2: each body's line-swept sphere. */
+  std::shared_ptr<const SweptSphereCulling> swept_spheres_;
 };
 }  // namespace ompl_ccd
