@@ -61,8 +61,9 @@ struct IntervalArithmetic::Workspace : CertifierWorkspace
   std::vector<std::shared_ptr<const VertexMotion>> owned;
   std::vector<std::pair<int, int>> body_frame;
   std::map<std::pair<int, int>, int> motion_of;
-  /** \brief Per motion past the obstacles: vertex boxes and the piece they are for. */
-  std::vector<std::vector<IntervalVector3>> boxes;
+  /** \brief Per motion past the obstacles: feature boxes and the piece they are for. */
+  std::vector<FeatureSetBoxes> boxes;
+  std::vector<IntervalVector3> vertex_boxes;
   std::vector<int> boxes_piece;
   std::vector<FeaturePair> pairs;
   /** \brief Per feature pair: its body pair. */
@@ -102,13 +103,12 @@ IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalAr
     obstacle_features_.push_back(triangleFeatures(obstacles[o].shape, obstacles[o].X_WG));
     const std::vector<Eigen::Vector3d> &v = obstacle_features_.back().vertices;
     obstacle_motions_.push_back(std::make_shared<LinearVertexMotion>(v, v));
-    obstacle_vertex_boxes_.emplace_back();
-    obstacle_boxes_.emplace_back();
+    std::vector<IntervalVector3> points;
     for (const Eigen::Vector3d &p : v)
-    {
-      obstacle_vertex_boxes_.back().push_back(pointBox(p));
-      obstacle_boxes_.back().extend(p);
-    }
+      points.push_back(pointBox(p));
+    obstacle_feature_boxes_.emplace_back();
+    featureBoxes(obstacle_features_.back(), points, obstacle_feature_boxes_.back());
+    obstacle_boxes_.push_back(obstacle_feature_boxes_.back().all);
     for (std::size_t a = 0; a < bodies_.size(); ++a)
       pairs_.push_back({static_cast<int>(a), -1, static_cast<int>(o), -1});
   }
@@ -144,17 +144,18 @@ int IntervalArithmetic::motionIndex(Workspace &ws, int body, int frame) const
   return it->second;
 }
 
-const std::vector<IntervalVector3> &IntervalArithmetic::vertexBoxes(Workspace &ws, int m) const
+const FeatureSetBoxes &IntervalArithmetic::featureBoxesOf(Workspace &ws, int m) const
 {
   const int obstacles = static_cast<int>(obstacle_motions_.size());
   if (m < obstacles)
-    return obstacle_vertex_boxes_[m];
+    return obstacle_feature_boxes_[m];
   const int k = m - obstacles;
   if (ws.boxes_piece[k] != ws.piece_index)
   {
     std::vector<int> all(static_cast<std::size_t>(ws.motions[m]->size()));
     std::iota(all.begin(), all.end(), 0);
-    ws.motions[m]->enclose(ws.piece, all, ws.boxes[k], nullptr);
+    ws.motions[m]->enclose(ws.piece, all, ws.vertex_boxes, nullptr);
+    featureBoxes(body_features_[ws.body_frame[k].first], ws.vertex_boxes, ws.boxes[k]);
     ws.boxes_piece[k] = ws.piece_index;
   }
   return ws.boxes[k];
@@ -185,8 +186,8 @@ void IntervalArithmetic::collectFeaturePairs(Workspace &ws, double margin) const
     FeatureSide a{&body_features_[pair.a], motionIndex(ws, pair.a, frame), nullptr};
     FeatureSide b = pair.b >= 0 ? FeatureSide{&body_features_[pair.b], motionIndex(ws, pair.b, frame), nullptr}
                                 : FeatureSide{&obstacle_features_[pair.obstacle], pair.obstacle, nullptr};
-    a.vertex_boxes = &vertexBoxes(ws, a.motion);
-    b.vertex_boxes = &vertexBoxes(ws, b.motion);
+    a.boxes = &featureBoxesOf(ws, a.motion);
+    b.boxes = &featureBoxesOf(ws, b.motion);
     appendFeaturePairs(a, b, margin, ws.pairs);
     ws.owner.resize(ws.pairs.size(), static_cast<int>(i));
   }
@@ -264,17 +265,29 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
     return report;
   };
 
+  // Whether the robot at q is within clearance of contact (FCL, whole robot).
+  const auto inContact = [&](double t, Contact &contact) {
+    const Eigen::VectorXd q = motion.stateAt(t);
+    const bool hit = query.clearance > 0.0 ? minimumDistance(*world_, ws.collision, q, &contact) < query.clearance
+                                           : isInCollision(*world_, ws.collision, q, &contact);
+    contact.time = t;
+    return hit;
+  };
   // A surface misses a body wholly inside a solid: the start state is checked whole.
-  Contact start;
-  const bool start_contact = query.clearance > 0.0
-                                 ? minimumDistance(*world_, ws.collision, motion.start(), &start) < query.clearance
-                                 : isInCollision(*world_, ws.collision, motion.start(), &start);
-  if (start_contact)
+  if (Contact start; inContact(0.0, start))
   {
-    start.time = 0.0;
     report.witness = start;
     return finish(Verdict::Collision, 0.0, 0.0, "");
   }
+  // Decide: whole-robot probes settle most colliding motions at once (as [Zhang2007] Sec. 8); a
+  // probe in contact is the witness, and nothing is claimed before it (toc_lower = 0).
+  if (query.mode == Mode::Decide)
+    for (const double t : {0.5, 0.25, 0.75})
+      if (Contact probe; inContact(t, probe))
+      {
+        report.witness = probe;
+        return finish(Verdict::Collision, 0.0, t, "");
+      }
 
   ws.motion = &motion;
   ws.motions.assign(obstacle_motions_.size(), nullptr);

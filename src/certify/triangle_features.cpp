@@ -38,31 +38,18 @@ struct Kept
   std::vector<std::pair<int, Eigen::AlignedBox3d>> vertices, triangles, edges;
 };
 
-Eigen::AlignedBox3d sideBox(const FeatureSide &side)
-{
-  Eigen::AlignedBox3d box;
-  for (const IntervalVector3 &v : *side.vertex_boxes)
-    box.extend(toBox(v));
-  return box;
-}
-
 Kept keep(const FeatureSide &side, const Eigen::AlignedBox3d &other, double margin)
 {
-  const TriangleFeatures &f = *side.features;
-  const std::vector<IntervalVector3> &v = *side.vertex_boxes;
+  const FeatureSetBoxes &boxes = *side.boxes;
   Kept k;
-  for (std::size_t i = 0; i < f.vertices.size(); ++i)
-    if (const Eigen::AlignedBox3d b = toBox(v[i]); near(b, other, margin))
-      k.vertices.emplace_back(static_cast<int>(i), b);
-  for (std::size_t i = 0; i < f.triangles.size(); ++i)
-  {
-    const Eigen::Vector3i &t = f.triangles[i];
-    if (const Eigen::AlignedBox3d b = toBox(hull(hull(v[t[0]], v[t[1]]), v[t[2]])); near(b, other, margin))
-      k.triangles.emplace_back(static_cast<int>(i), b);
-  }
-  for (std::size_t i = 0; i < f.edges.size(); ++i)
-    if (const Eigen::AlignedBox3d b = toBox(hull(v[f.edges[i][0]], v[f.edges[i][1]])); near(b, other, margin))
-      k.edges.emplace_back(static_cast<int>(i), b);
+  const auto select = [&](const std::vector<Eigen::AlignedBox3d> &from, std::vector<std::pair<int, Eigen::AlignedBox3d>> &to) {
+    for (std::size_t i = 0; i < from.size(); ++i)
+      if (near(from[i], other, margin))
+        to.emplace_back(static_cast<int>(i), from[i]);
+  };
+  select(boxes.vertices, k.vertices);
+  select(boxes.triangles, k.triangles);
+  select(boxes.edges, k.edges);
   return k;
 }
 
@@ -96,9 +83,29 @@ TriangleFeatures triangleFeatures(const CollisionShape &shape, const Eigen::Isom
   return f;
 }
 
+void featureBoxes(const TriangleFeatures &f, const std::vector<IntervalVector3> &v, FeatureSetBoxes &boxes)
+{
+  boxes.vertices.resize(f.vertices.size());
+  boxes.triangles.resize(f.triangles.size());
+  boxes.edges.resize(f.edges.size());
+  boxes.all.setEmpty();
+  for (std::size_t i = 0; i < v.size(); ++i)
+  {
+    boxes.vertices[i] = toBox(v[i]);
+    boxes.all.extend(boxes.vertices[i]);
+  }
+  for (std::size_t i = 0; i < f.triangles.size(); ++i)
+  {
+    const Eigen::Vector3i &t = f.triangles[i];
+    boxes.triangles[i] = boxes.vertices[t[0]].merged(boxes.vertices[t[1]]).merged(boxes.vertices[t[2]]);
+  }
+  for (std::size_t i = 0; i < f.edges.size(); ++i)
+    boxes.edges[i] = boxes.vertices[f.edges[i][0]].merged(boxes.vertices[f.edges[i][1]]);
+}
+
 void appendFeaturePairs(const FeatureSide &a, const FeatureSide &b, double margin, std::vector<FeaturePair> &pairs)
 {
-  const Kept ka = keep(a, sideBox(b), margin), kb = keep(b, sideBox(a), margin);
+  const Kept ka = keep(a, b.boxes->all, margin), kb = keep(b, a.boxes->all, margin);
   vertexFace(ka, a.motion, kb, *b.features, b.motion, margin, pairs);
   vertexFace(kb, b.motion, ka, *a.features, a.motion, margin, pairs);
   // Edge–edge equations, [Redon2004] Eq. (13).

@@ -38,8 +38,9 @@
 ///  - Collision: at witness.time ∈ [toc_lower, toc_upper] FCL puts the two shapes within
 ///    clearance + tolerance (witness.distance); nothing comes within clearance before toc_lower.
 ///    toc_upper − toc_lower ≤ tolerance unless contacts were passed over (then toc_lower is the
-///    first one's). Both modes stop at the first confirmed contact, which is the earliest one, so
-///    Mode::Decide and Mode::FirstContact give the same answer.
+///    first one's). Mode::Decide first probes the whole robot with FCL at t = 1/2, 1/4, 3/4 (as
+///    [Zhang2007] Sec. 8): a probe in contact answers Collision with bracket [0, t]. Otherwise both
+///    modes stop at the first confirmed contact, which is the earliest one.
 ///  - Undecided: a work budget ran out: stats "cap_max_boxes", "cap_max_depth" or
 ///    "cap_max_restarts" is 1 (the last also when contacts were passed over and none confirmed);
 ///    toc_lower is still guaranteed.
@@ -77,8 +78,8 @@ constexpr int kIntervalTimePieces = 16;
 
 /** \brief Default split_pairs. */
 constexpr int kIntervalSplitPairs = 256;
-/** \brief Default max_splits: pieces down to 1/1024 of the motion. */
-constexpr int kIntervalMaxSplits = 6;
+/** \brief Default max_splits: pieces down to 1/4096 of the motion. */
+constexpr int kIntervalMaxSplits = 8;
 
 /** \brief Default max_restarts: contacts of a circumscribed cylinder or sphere that FCL does not
     confirm, passed over before giving up. */
@@ -135,8 +136,8 @@ private:
   void collectFeaturePairs(Workspace &ws, double margin) const;
   /** \brief Index in ws.motions of body \a body's vertices in frame \a frame (−1: world). */
   int motionIndex(Workspace &ws, int body, int frame) const;
-  /** \brief Vertex boxes of ws.motions[m] over the current piece. */
-  const std::vector<IntervalVector3> &vertexBoxes(Workspace &ws, int m) const;
+  /** \brief Feature boxes of ws.motions[m] over the current piece. */
+  const FeatureSetBoxes &featureBoxesOf(Workspace &ws, int m) const;
   /** \brief The solver's contact, checked by FCL at its time: the report witness (world frame, link
       names), or nullopt if the shapes are farther than \a within apart. */
   std::optional<Contact> confirm(Workspace &ws, const ElementaryContactResult &result, double within) const;
@@ -149,9 +150,9 @@ private:
   std::vector<Eigen::AlignedBox3d> body_boxes_L_;
   /** \brief Scene pairs (every body × every obstacle), then the self pairs. */
   std::vector<BodyPair> pairs_;
-  /** \brief Obstacles as vertex motions that stand still, and their vertex boxes. */
+  /** \brief Obstacles as vertex motions that stand still, and their feature boxes. */
   std::vector<std::shared_ptr<const VertexMotion>> obstacle_motions_;
-  std::vector<std::vector<IntervalVector3>> obstacle_vertex_boxes_;
+  std::vector<FeatureSetBoxes> obstacle_feature_boxes_;
   std::vector<Eigen::AlignedBox3d> obstacle_boxes_;
   /** \brief Stage 2: each body's line-swept sphere. */
   std::shared_ptr<const SweptSphereCulling> swept_spheres_;

@@ -34,13 +34,23 @@ struct TriangleFeatures
     cylinders as circumscribed prisms within kCylinderPrismGap, spheres as circumscribed polyhedra). */
 TriangleFeatures triangleFeatures(const CollisionShape &shape, const Eigen::Isometry3d &X_FG);
 
+/** \brief Boxes of every feature of one feature set over a time interval T, and their hull. */
+struct FeatureSetBoxes
+{
+  std::vector<Eigen::AlignedBox3d> vertices, triangles, edges;
+  Eigen::AlignedBox3d all;
+};
+
+/** \brief Fills \a boxes from each vertex's box over T (\a vertex_boxes, one per vertex of \a f). */
+void featureBoxes(const TriangleFeatures &f, const std::vector<IntervalVector3> &vertex_boxes, FeatureSetBoxes &boxes);
+
 /** \brief One side of a pair over a time interval T: its features, the solver motion that moves
-    them, and each vertex's box over T (all in the pair's common frame). */
+    them, and their boxes over T (all in the pair's common frame). */
 struct FeatureSide
 {
   const TriangleFeatures *features = nullptr;
   int motion = -1;
-  const std::vector<IntervalVector3> *vertex_boxes = nullptr;
+  const FeatureSetBoxes *boxes = nullptr;
 };
 
 /** \brief Appends to \a pairs every vertex–face (both ways, Eq. (14)) and edge–edge (Eq. (13))
