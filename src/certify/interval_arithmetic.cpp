@@ -303,9 +303,9 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   ElementaryContactOptions solver;
   solver.time_tolerance = query.tolerance;
   solver.distance = query.clearance;
-  // Half the tolerance: a triangle contact then stays within tolerance of shapes whose triangles
-  // lie within a quarter of it (meshes, boxes, cylinders for tolerances ≥ 4 kCylinderPrismGap).
-  solver.contact_distance = 0.5 * query.tolerance;
+  // A triangle contact within kIntervalContactDistance stays within tolerance of shapes whose
+  // triangles lie within a third of it (meshes, boxes, cylinders for tolerances ≥ 3 kCylinderPrismGap).
+  solver.contact_distance = std::min(kIntervalContactDistance, 0.5 * query.tolerance);
   solver.max_boxes = options_.max_boxes;
   solver.max_depth = options_.max_depth;
   const double margin = query.clearance + kMarginPad;

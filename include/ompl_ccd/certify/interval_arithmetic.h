@@ -26,8 +26,8 @@
 /// at TOC 0. Past t = 0, any contact starts with the triangle surfaces touching.
 ///
 /// Confirmation. Every contact the solver finds is checked by FCL's exact distance of the two
-/// shapes at the witness time (the solver reports triangles within tolerance / 2). Meshes, boxes
-/// and cylinders are confirmed for tolerances ≥ 4 kCylinderPrismGap; a contact of a circumscribed
+/// shapes at the witness time (the solver reports triangles within kIntervalContactDistance).
+/// Meshes, boxes and cylinders are confirmed for tolerances ≥ 3 kCylinderPrismGap; a contact of a circumscribed
 /// surface that the real shape does not make is passed over, and the solver goes on after its
 /// bracket (at most `max_restarts` times). A real contact may hide inside a passed-over bracket, so
 /// a motion with one is never Free: without a later confirmed contact it is Undecided.
@@ -80,6 +80,11 @@ constexpr int kIntervalTimePieces = 16;
 constexpr int kIntervalSplitPairs = 256;
 /** \brief Default max_splits: pieces down to 1/4096 of the motion. */
 constexpr int kIntervalMaxSplits = 8;
+
+/** \brief Distance (metres) at which the solver reports a triangle pair as touching: the witness
+    is then a real contact to within a micrometre, and the TOC bracket holds the first contact of
+    the triangles (issue 17, req. 5). Capped at tolerance / 2. */
+constexpr double kIntervalContactDistance = 1e-6;
 
 /** \brief Default max_restarts: contacts of a circumscribed cylinder or sphere that FCL does not
     confirm, passed over before giving up. */
