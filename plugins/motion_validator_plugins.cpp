@@ -4,7 +4,7 @@
 /// motionValidatorNames() contains; test/ros/pluginlib_loading.cpp loads each of them.
 /// Load with pluginlib::ClassLoader<ompl_ccd::MotionValidatorPlugin>("ompl_ccd",
 /// "ompl_ccd::MotionValidatorPlugin") and the class names "ompl_ccd/Discrete",
-/// "ompl_ccd/ConservativeAdvancement", "ompl_ccd/TolerancedMotion".
+/// "ompl_ccd/ConservativeAdvancement", "ompl_ccd/TolerancedMotion", "ompl_ccd/IntervalArithmetic".
 
 #include <pluginlib/class_list_macros.hpp>
 
@@ -27,8 +27,17 @@ public:
   /** \brief "toleranced". */
   std::string validatorName() const override { return "toleranced"; }
 };
+
+/** \brief Plugin for makeMotionValidator's "interval": ARTICULATE's interval arithmetic ([Redon2004]). */
+class IntervalArithmeticPlugin : public MotionValidatorPlugin
+{
+public:
+  /** \brief "interval". */
+  std::string validatorName() const override { return "interval"; }
+};
 }  // namespace ompl_ccd
 
 PLUGINLIB_EXPORT_CLASS(ompl_ccd::DiscretePlugin, ompl_ccd::MotionValidatorPlugin)
 PLUGINLIB_EXPORT_CLASS(ompl_ccd::ConservativeAdvancementPlugin, ompl_ccd::MotionValidatorPlugin)
 PLUGINLIB_EXPORT_CLASS(ompl_ccd::TolerancedMotionPlugin, ompl_ccd::MotionValidatorPlugin)
+PLUGINLIB_EXPORT_CLASS(ompl_ccd::IntervalArithmeticPlugin, ompl_ccd::MotionValidatorPlugin)

@@ -108,7 +108,7 @@ PoseEnclosure<S> timesRotation(const PoseEnclosure<S> &X, const Eigen::Vector3d 
 }
 
 template <typename S, typename Factory>
-void composeChain(const JointMotion &motion, const Factory &make, std::vector<PoseEnclosure<S>> &X_WL)
+void composeChain(const JointMotion &motion, const Factory &make, std::vector<PoseEnclosure<S>> &X_WL, int frame)
 {
   const RobotModel &model = motion.model();
   const auto &links = model.links();
@@ -117,7 +117,7 @@ void composeChain(const JointMotion &motion, const Factory &make, std::vector<Po
   for (std::size_t i = 0; i < links.size(); ++i)
   {
     const Link &link = links[i];
-    if (link.parent_joint < 0)
+    if (link.parent_joint < 0 || static_cast<int>(i) == frame)  // the chain's start: X_FF = I
     {
       X_WL[i] = constantPose<S>(Eigen::Isometry3d::Identity(), make);
       continue;
@@ -169,11 +169,11 @@ void composeChain(const JointMotion &motion, const Factory &make, std::vector<Po
 
 void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL)
 {
-  composeChain<TaylorModel>(motion, TaylorFactory{domain}, X_WL);
+  composeChain<TaylorModel>(motion, TaylorFactory{domain}, X_WL, -1);
 }
 
-void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL)
+void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL, int frame)
 {
-  composeChain<Interval>(motion, IntervalFactory{Interval(t0, t1)}, X_WL);
+  composeChain<Interval>(motion, IntervalFactory{Interval(t0, t1)}, X_WL, frame);
 }
 }  // namespace ompl_ccd

@@ -4,6 +4,7 @@
 #include <ompl/base/DiscreteMotionValidator.h>
 
 #include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/certify/interval_arithmetic.h"
 #include "ompl_ccd/certify/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
@@ -56,6 +57,14 @@ ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::Spa
                                                      std::make_shared<ConservativeAdvancement>(world, options.ca), queryOf(options));
 }
 
+/** \brief The ARTICULATE interval certifier ([Redon2004]). */
+ompl::base::MotionValidatorPtr makeIntervalArithmetic(const ompl::base::SpaceInformationPtr &si,
+                                                      const CollisionWorldPtr &world, const ValidatorOptions &options)
+{
+  return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
+                                                     std::make_shared<IntervalArithmetic>(world), queryOf(options));
+}
+
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a
     validator is one entry here. */
 const std::vector<std::pair<std::string, Builder>> &builders()
@@ -64,6 +73,7 @@ const std::vector<std::pair<std::string, Builder>> &builders()
       {"discrete", makeDiscrete},
       {"ca", makeConservativeAdvancement},
       {"toleranced", makeToleranced},
+      {"interval", makeIntervalArithmetic},
   };
   return table;
 }

@@ -20,33 +20,26 @@
 #include "support/oracle.h"
 #include "support/random_edges.h"
 #include "support/shared_problems.h"
+#include "support/soundness_suite.h"
 
 namespace ompl_ccd::test
 {
 namespace
 {
-/// Every case of the suite: (name, world, edges).
+/// Every case of the suite: (name, world, edges). The oracle dominates the run time (snake edges
+/// cost it ~20× arm edges), hence the mix.
 std::vector<AdversarialCase> suite()
 {
-  const CollisionWorldPtr arm_scene = exampleWorld("arm/arm.urdf", "scene.yaml");
-  const CollisionWorldPtr arm = exampleWorld("arm/arm.urdf", "");
-  const CollisionWorldPtr snake = exampleWorld("snake/snake.urdf", "");
-  std::vector<AdversarialCase> cases;
-  RandomEdgeOptions options;
-  options.seed = 31;
-  // The oracle dominates the run time (snake edges cost it ~20× arm edges), hence the mix.
-  cases.push_back({"arm-scene-random", arm_scene, randomEdges(*arm_scene, 3900, options)});
-  options.seed = 32;
-  cases.push_back({"snake-random", snake, randomEdges(*snake, 300, options)});
-  for (auto &c : thinPlateCases(arm, 60, 33))
-    cases.push_back(std::move(c));
-  for (auto &c : grazingCases(arm, {-1e-3, 1e-5, 1e-4, 5e-4, 1e-3, 2e-3, 1e-2}, 20, 34))
-    cases.push_back(std::move(c));
-  for (auto &c : sliverCases(arm, 60, 35))
-    cases.push_back(std::move(c));
-  cases.push_back(fastChainCase(snake, 100, 36));
-  cases.push_back(selfCollisionCase(snake, 300, 37));
-  return cases;
+  SoundnessSuiteSizes sizes;
+  sizes.arm_scene_random = 3900;
+  sizes.snake_random = 300;
+  sizes.thin_plates = 60;
+  sizes.grazing_per_distance = 20;
+  sizes.grazing_distances = {-1e-3, 1e-5, 1e-4, 5e-4, 1e-3, 2e-3, 1e-2};  // near misses at 10 µm and 0.5 mm too
+  sizes.slivers = 60;
+  sizes.fast_chain = 100;
+  sizes.self_collision = 300;
+  return soundnessSuite(sizes, 31);
 }
 
 /// Whether the configuration of a Collision report's witness time is in contact: FCL's exact

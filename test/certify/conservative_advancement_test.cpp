@@ -16,24 +16,6 @@ namespace ompl_ccd
 {
 namespace
 {
-/// A 1 m bar (0.1 m square section) on a revolute joint about z at the origin, pointing along +x
-/// at q = 0; optionally a second bar on the tip turning about z too.
-const char *kBarUrdf = R"(<?xml version="1.0"?>
-<robot name="bar">
-  <link name="base"/>
-  <link name="bar"><collision><origin xyz="0.5 0 0"/><geometry><box size="1 0.1 0.1"/></geometry></collision></link>
-  <joint name="hinge" type="revolute">
-    <parent link="base"/><child link="bar"/><axis xyz="0 0 1"/>
-    <limit lower="-3" upper="3" effort="1" velocity="1"/>
-  </joint>
-</robot>)";
-
-CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)
-{
-  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(kBarUrdf, ".", "bar"));
-  return std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::move(obstacles)));
-}
-
 /// A post x ∈ [−0.05, 0.05], y ∈ [0.55, 0.65] (1 m tall): the bar turning from 0 to 1.5 rad first
 /// touches its corner c = (0.05, 0.55) with its leading face {p : p·v = 0.05}, v = (−sin θ, cos θ):
 /// 0.55 cos θ − 0.05 sin θ = 0.05, so θ* = acos(0.05/R) − atan2(0.05, 0.55), R = √(0.55² + 0.05²).
@@ -69,7 +51,7 @@ Report certifyBar(const CollisionWorldPtr &world, double q0, double q1, Mode mod
 
 TEST(ConservativeAdvancement, BarHitsPostAtClosedFormTime)
 {
-  const CollisionWorldPtr world = barWorld({post()});
+  const CollisionWorldPtr world = test::barWorld({post()});
   const double toc = closedFormContactAngle() / 1.5;  // ≈ 0.926
   const Report report = certifyBar(world, 0.0, 1.5, Mode::FirstContact);
   ASSERT_EQ(report.verdict, Verdict::Collision);
@@ -97,18 +79,18 @@ TEST(ConservativeAdvancement, BarHitsCylinderPostAtClosedFormTime)
   round.shape.length = 1.0;
   round.X_WG.translation() = Eigen::Vector3d(0.0, 0.6, 0.0);
   const double toc = std::acos(1.0 / 6.0) / 1.5;
-  const Report report = certifyBar(barWorld({round}), 0.0, 1.5, Mode::FirstContact);
+  const Report report = certifyBar(test::barWorld({round}), 0.0, 1.5, Mode::FirstContact);
   ASSERT_EQ(report.verdict, Verdict::Collision);
   EXPECT_LE(report.toc_lower, toc);
   EXPECT_NEAR(report.toc_upper, toc, 1e-5);  // the prism's gap (≤ 1e-7 m) and contact_distance
   ASSERT_TRUE(report.witness.has_value());
   EXPECT_LE(report.witness->distance, Query{}.contact_distance);
-  EXPECT_EQ(certifyBar(barWorld({round}), 0.0, 0.99 * std::acos(1.0 / 6.0), Mode::Decide).verdict, Verdict::Free);
+  EXPECT_EQ(certifyBar(test::barWorld({round}), 0.0, 0.99 * std::acos(1.0 / 6.0), Mode::Decide).verdict, Verdict::Free);
 }
 
 TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
 {
-  const Report report = certifyBar(barWorld({post()}), 0.0, 1.5, Mode::Decide);
+  const Report report = certifyBar(test::barWorld({post()}), 0.0, 1.5, Mode::Decide);
   EXPECT_EQ(report.verdict, Verdict::Collision);
   EXPECT_LE(report.toc_lower, closedFormContactAngle() / 1.5);
   EXPECT_LT(report.toc_upper, 1.0);
@@ -117,7 +99,7 @@ TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
 /// The bar turning 0 → 2.4 rad through the post, certified in Mode::Decide with \a options.
 Report certifyBarThroughPost(const ConservativeAdvancementOptions &options)
 {
-  const CollisionWorldPtr world = barWorld({post()});
+  const CollisionWorldPtr world = test::barWorld({post()});
   const ConservativeAdvancement ca(world, options);
   auto ws = ca.makeWorkspace();
   const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.4));
@@ -415,7 +397,7 @@ TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
   // The bar's far corners are 1.00125 m from the hinge: turning it by Δθ moves them by μ =
   // 1.00125 Δθ, cut into the fewest pieces of at most swept_box_travel = 0.5 m, at most
   // swept_box_samples of them.
-  const CollisionWorldPtr world = barWorld({});
+  const CollisionWorldPtr world = test::barWorld({});
   const auto pieces = [&](double turn, const ConservativeAdvancementOptions &options) {
     const ConservativeAdvancement ca(world, options);
     auto ws = ca.makeWorkspace();
@@ -472,18 +454,18 @@ TEST(ConservativeAdvancement, NearMissesAreFreeAndShallowTouchesCollide)
 TEST(ConservativeAdvancement, StopsShortOfThePostIsFree)
 {
   const double stop = closedFormContactAngle() - 0.05;  // the corner stays ≈ 2.8 cm away
-  const Report report = certifyBar(barWorld({post()}), 0.0, stop, Mode::Decide);
+  const Report report = certifyBar(test::barWorld({post()}), 0.0, stop, Mode::Decide);
   EXPECT_EQ(report.verdict, Verdict::Free);
   EXPECT_EQ(report.toc_lower, 1.0);
   EXPECT_EQ(report.toc_upper, 1.0);
   // ... but not with 5 cm of clearance
-  const Report cleared = certifyBar(barWorld({post()}), 0.0, stop, Mode::FirstContact, 0.05);
+  const Report cleared = certifyBar(test::barWorld({post()}), 0.0, stop, Mode::FirstContact, 0.05);
   EXPECT_EQ(cleared.verdict, Verdict::Collision);
 }
 
 TEST(ConservativeAdvancement, ReversedMotionGivesTheSameVerdict)
 {
-  const CollisionWorldPtr world = barWorld({post()});
+  const CollisionWorldPtr world = test::barWorld({post()});
   const double theta = closedFormContactAngle();
   // through the post and back out: 0 → 2.5 rad passes the post (x ∈ [−0.05, 0.05] near θ = π/2)
   for (const auto &[a, b] : {std::pair{0.0, 2.5}, std::pair{0.0, theta - 0.05}, std::pair{-1.0, 0.5}})
@@ -496,7 +478,7 @@ TEST(ConservativeAdvancement, ReversedMotionGivesTheSameVerdict)
 
 TEST(ConservativeAdvancement, StartInCollisionIsCollisionAtTimeZero)
 {
-  const Report report = certifyBar(barWorld({post()}), 1.5, 0.0, Mode::FirstContact);  // starts inside
+  const Report report = certifyBar(test::barWorld({post()}), 1.5, 0.0, Mode::FirstContact);  // starts inside
   EXPECT_EQ(report.verdict, Verdict::Collision);
   EXPECT_EQ(report.toc_lower, 0.0);
   EXPECT_EQ(report.toc_upper, 0.0);
@@ -509,7 +491,7 @@ TEST(ConservativeAdvancement, BarWhollyInsideABoxIsCollisionAtTimeZero)
   vault.name = "vault";
   vault.shape.kind = CollisionShape::Kind::Box;
   vault.shape.box_size = Eigen::Vector3d(10.0, 10.0, 10.0);
-  const CollisionWorldPtr world = barWorld({vault});
+  const CollisionWorldPtr world = test::barWorld({vault});
   ConservativeAdvancementOptions no_hulls;
   no_hulls.temporal_culling = false;  // CA on the exact geometry from t = 0
   for (const ConservativeAdvancementOptions &options : {ConservativeAdvancementOptions{}, no_hulls})
@@ -533,7 +515,7 @@ TEST(ConservativeAdvancement, FarObstacleIsCulledSpatially)
 {
   Obstacle far = post();
   far.X_WG.translation() = Eigen::Vector3d(5.0, 5.0, 0.0);
-  const Report report = certifyBar(barWorld({far}), 0.0, 3.0, Mode::FirstContact);
+  const Report report = certifyBar(test::barWorld({far}), 0.0, 3.0, Mode::FirstContact);
   EXPECT_EQ(report.verdict, Verdict::Free);
   EXPECT_EQ(report.stats.at("pcl_before_culling"), 1);
   EXPECT_EQ(report.stats.at("pcl_after_spatial_culling"), 0);
@@ -543,7 +525,7 @@ TEST(ConservativeAdvancement, FarObstacleIsCulledSpatially)
 /// Grazing: the step cap is reached and the answer is Undecided, never Free.
 TEST(ConservativeAdvancement, StepCapGivesUndecided)
 {
-  const CollisionWorldPtr world = barWorld({post()});
+  const CollisionWorldPtr world = test::barWorld({post()});
   ConservativeAdvancementOptions options;
   options.max_steps_per_pair = 1;
   options.temporal_culling = false;
@@ -561,7 +543,7 @@ TEST(ConservativeAdvancement, StepCapGivesUndecided)
 
 TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
 {
-  const CollisionWorldPtr world = barWorld({post()});
+  const CollisionWorldPtr world = test::barWorld({post()});
   const ConservativeAdvancement ca(world);
   auto ws = ca.makeWorkspace();
   const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));

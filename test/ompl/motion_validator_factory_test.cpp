@@ -48,7 +48,7 @@ struct Fixture
 
 TEST(MotionValidatorFactory, Names)
 {
-  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete", "ca", "toleranced"}));
+  EXPECT_EQ(motionValidatorNames(), (std::vector<std::string>{"discrete", "ca", "toleranced", "interval"}));
 }
 
 TEST(MotionValidatorFactory, DiscreteSetsTheResolution)
@@ -89,7 +89,7 @@ TEST(MotionValidatorFactory, UnknownNameListsTheKnownOnes)
   Fixture f;
   EXPECT_THAT([&] { makeMotionValidator("sampling", f.si, f.world); },
               ThrowsMessage<Error>(HasSubstr("makeMotionValidator: unknown motion validator 'sampling'; use one "
-                                             "of: discrete, ca, toleranced.")));
+                                             "of: discrete, ca, toleranced, interval.")));
 }
 
 TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)

@@ -16,6 +16,21 @@ CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene
                                                                : loadScene(examplePath(scene)));
 }
 
+CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)
+{
+  const char *urdf = R"(<?xml version="1.0"?>
+<robot name="bar">
+  <link name="base"/>
+  <link name="bar"><collision><origin xyz="0.5 0 0"/><geometry><box size="1 0.1 0.1"/></geometry></collision></link>
+  <joint name="hinge" type="revolute">
+    <parent link="base"/><child link="bar"/><axis xyz="0 0 1"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/>
+  </joint>
+</robot>)";
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfString(urdf, ".", "bar"));
+  return std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::move(obstacles)));
+}
+
 std::vector<NamedWorld> robotWorlds(bool shared)
 {
   std::vector<NamedWorld> worlds = {{"ccd_arm / examples/scene.yaml", exampleWorld("arm/arm.urdf", "scene.yaml")}};

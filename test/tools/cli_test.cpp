@@ -313,6 +313,22 @@ TEST_F(CliTest, ValidateFirstContactModeIsReported)
   EXPECT_EQ(json::parse(out[1])["summary"]["mode"], "first-contact");
 }
 
+TEST_F(CliTest, ValidateIntervalGivesTheFirstContactWithItsWitness)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator interval --mode first-contact --edges " +
+                       file("edges.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  EXPECT_EQ(checkEdgeLine(json::parse(out[0]), 0), "free");
+  const json hit = json::parse(out[1]);
+  EXPECT_EQ(checkEdgeLine(hit, 1), "collision");
+  EXPECT_EQ(hit["witness"]["other"], "table");
+  EXPECT_LE(hit["toc_upper"].get<double>() - hit["toc_lower"].get<double>(), 1e-3);
+}
+
 TEST_F(CliTest, ValidateTolerancedTakesEitherMassDistribution)
 {
   writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +

@@ -35,6 +35,11 @@ using IntervalPose = PoseEnclosure<Interval>;
 void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL);
 
 /** \brief The same product in plain interval arithmetic over [t0, t1] (sin/cos of the joint's
-    angle interval). Sound but overestimating; used to measure what Taylor models gain. */
-void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL);
+    angle interval). Sound but overestimating; used to measure what Taylor models gain, and by the
+    ARTICULATE certifier ([Redon2004] Sec. 4.1).
+    \param frame −1 for world poses X_WL; a link index F to start the product at F instead: then F
+      and every link below it get X_FL (only the joints between F and L move it), and the links not
+      below F keep their world pose. */
+void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL,
+                       int frame = -1);
 }  // namespace ompl_ccd

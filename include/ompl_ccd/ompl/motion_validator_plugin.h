@@ -21,7 +21,7 @@ class MotionValidatorPlugin
 public:
   virtual ~MotionValidatorPlugin() = default;
 
-  /** \brief The makeMotionValidator name this plugin builds ("discrete", "ca", "toleranced"). */
+  /** \brief The makeMotionValidator name this plugin builds ("discrete", "ca", "toleranced", "interval"). */
   virtual std::string validatorName() const = 0;
 
   /** \brief Binds the robot, scene and settings.

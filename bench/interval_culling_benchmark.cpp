@@ -1,0 +1,94 @@
+// The culling stages of the interval certifier as in [Redon2004] Table 2: the same edges certified
+// (FirstContact) with stages 1+2+3, 1+3, 2+3 and 3 alone — 1: interval boxes of the bodies over a
+// piece (Sec. 4.1), 2: line-swept spheres swept over it (Sec. 4.2), 3: feature culling and the
+// exact solver (Sec. 5.2). Per world and stage set: median µs on free and colliding edges, and the
+// share of (body pair, piece) tests culled by stage 1, by stage 2 (of those stage 1 left, or of all
+// when stage 1 is off) and left to stage 3. Then the width of the link pose enclosures interval
+// uses (interval matrix products, Sec. 4.1) against the Taylor models of `ca` ([Zhang2007] Sec. 5)
+// on the same motions and pieces.
+#include <cstdio>
+
+#include "ompl_ccd/bound/taylor_pose.h"
+
+#include "bench_support.h"
+#include "ompl_ccd/certify/interval_arithmetic.h"
+
+namespace ompl_ccd::bench
+{
+namespace
+{
+/// Mean width of the link origins' enclosures p_WL over the 16 pieces of every edge of \a set
+/// (summed over x, y, z), interval products against Taylor models bounded to intervals.
+void printPoseWidths(const CollisionWorld &world, const LabelledEdges &set)
+{
+  double interval = 0.0, taylor = 0.0;
+  std::size_t count = 0;
+  std::vector<IntervalPose> by_interval;
+  std::vector<TaylorPose> by_taylor;
+  for (const test::Edge &edge : set.edges)
+  {
+    const JointMotion motion(world.robot(), edge.q0, edge.q1);
+    for (int k = 0; k < kIntervalTimePieces; ++k)
+    {
+      const double t0 = static_cast<double>(k) / kIntervalTimePieces, t1 = static_cast<double>(k + 1) / kIntervalTimePieces;
+      linkIntervalPoses(motion, t0, t1, by_interval);
+      linkTaylorPoses(motion, TaylorDomain(t0, t1), by_taylor);
+      for (std::size_t l = 0; l < by_interval.size(); ++l, ++count)
+        for (int i = 0; i < 3; ++i)
+        {
+          interval += by_interval[l].p[i].width();
+          taylor += by_taylor[l].p[i].bound().width();
+        }
+    }
+  }
+  std::printf("\nLink origin enclosures over pieces of 1/%d (mean width summed over x, y, z):\n\n"
+              "| interval products (m) | Taylor models (m) | interval / Taylor |\n|---|---|---|\n"
+              "| %.4g | %.4g | %.3g |\n",
+              kIntervalTimePieces, interval / count, taylor / count, interval / taylor);
+}
+
+void runWorld(const test::NamedWorld &world, const Settings &settings)
+{
+  const LabelledEdges set = labelledEdges(*world.world, settings.edges, settings.seed);
+  const char *names[] = {"1+2+3", "1+3", "2+3", "3"};
+  std::vector<Contender> contenders;
+  for (const auto &[box, sphere] : {std::pair{true, true}, {true, false}, {false, true}, {false, false}})
+  {
+    IntervalArithmeticOptions options;
+    options.box_culling = box;
+    options.swept_sphere_culling = sphere;
+    Query query;
+    query.mode = Mode::FirstContact;
+    contenders.push_back({std::make_shared<IntervalArithmetic>(world.world, options), query, {}, {}, {}});
+  }
+  const std::string load = loadAverage();
+  certifyInterleaved(*world.world, set, contenders);
+  printWorldHeading(world, set, load);
+  std::printf("| stages | free median µs | colliding median µs | culled by 1 | culled by 2 | left to 3 |\n"
+              "|---|---|---|---|---|---|\n");
+  for (std::size_t k = 0; k < contenders.size(); ++k)
+  {
+    double tested = 0, box = 0, sphere = 0, left = 0;
+    for (const Report &report : contenders[k].reports)
+    {
+      tested += stat(report, "pair_pieces");
+      box += stat(report, "box_culled");
+      sphere += stat(report, "sphere_culled");
+      left += stat(report, "body_pairs");
+    }
+    const auto share = [&](double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; };
+    std::printf("| %s | %.1f | %.1f | %.1f %% | %.1f %% | %.1f %% |\n", names[k],
+                percentile(times(contenders[k], set, false), 0.5), percentile(times(contenders[k], set, true), 0.5),
+                share(box, tested), share(sphere, tested - box), share(left, tested));
+  }
+  printPoseWidths(*world.world, set);
+}
+}  // namespace
+}  // namespace ompl_ccd::bench
+
+int main(int argc, char **argv)
+{
+  return ompl_ccd::bench::runBenchmark(argc, argv, "interval_culling_benchmark",
+                                       "## interval: culling stages ([Redon2004] Table 2)",
+                                       ompl_ccd::bench::runWorld);
+}

@@ -1,0 +1,145 @@
+#include "ompl_ccd/certify/interval_arithmetic.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/error.h"
+#include "support/example_worlds.h"
+#include "support/random_edges.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+using ::testing::HasSubstr;
+using ::testing::ThrowsMessage;
+
+/// For test::barWorld: a vertical pole of radius 0.05 around (0, 0.6): the bar's leading face {p : p·v = 0.05},
+/// v = (−sin θ, cos θ), is tangent to it when 0.6 cos θ − 0.05 = 0.05, so θ* = acos(1/6).
+Obstacle pole()
+{
+  Obstacle obstacle;
+  obstacle.name = "pole";
+  obstacle.shape.kind = CollisionShape::Kind::Cylinder;
+  obstacle.shape.radius = 0.05;
+  obstacle.shape.length = 1.0;
+  obstacle.X_WG.translation() = Eigen::Vector3d(0.0, 0.6, 0.0);
+  return obstacle;
+}
+
+Report certifyBar(double q0, double q1, double clearance = 0.0)
+{
+  const IntervalArithmetic certifier(test::barWorld({pole()}));
+  auto ws = certifier.makeWorkspace();
+  Eigen::VectorXd s0(1), s1(1);
+  s0 << q0;
+  s1 << q1;
+  Query query;
+  query.mode = Mode::FirstContact;
+  query.clearance = clearance;
+  return certifier.certify(*ws, JointMotion(certifier.world().robot(), s0, s1), query);
+}
+
+TEST(IntervalArithmetic, BarHitsPoleAtClosedFormTime)
+{
+  const double toc = std::acos(1.0 / 6.0) / 1.5;
+  const Report report = certifyBar(0.0, 1.5);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_LE(report.toc_lower, toc);
+  EXPECT_LE(report.toc_upper - report.toc_lower, 1e-3);
+  EXPECT_NEAR(report.toc_upper, toc, 1e-3);
+  ASSERT_TRUE(report.witness.has_value());
+  EXPECT_EQ(report.witness->link, "bar");
+  EXPECT_EQ(report.witness->other, "pole");
+  EXPECT_GE(report.witness->time, report.toc_lower);
+  EXPECT_LE(report.witness->time, report.toc_upper);
+  EXPECT_LE(report.witness->distance, 1e-3);
+  // The normal points from the bar towards the pole (+y at θ ≈ 80°, give or take the prism).
+  EXPECT_GT(report.witness->normal.dot(Eigen::Vector3d(-std::sin(1.4), std::cos(1.4), 0.0)), 0.9);
+}
+
+TEST(IntervalArithmetic, BarStoppingShortOfThePoleIsFree)
+{
+  const Report report = certifyBar(0.0, 1.3);
+  EXPECT_EQ(report.verdict, Verdict::Free);
+  EXPECT_EQ(report.toc_lower, 1.0);
+}
+
+TEST(IntervalArithmetic, ClearanceTurnsANearMissIntoACollision)
+{
+  // At θ = 1.38 the gap is 0.6 cos θ − 0.1 ≈ 0.0138 m.
+  EXPECT_EQ(certifyBar(0.0, 1.38).verdict, Verdict::Free);
+  const Report report = certifyBar(0.0, 1.38, 0.02);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_LE(report.witness->distance, 0.02 + 1e-3);
+}
+
+TEST(IntervalArithmetic, ReversedMotionStartsInContact)
+{
+  const Report report = certifyBar(1.5, 0.0);
+  ASSERT_EQ(report.verdict, Verdict::Collision);
+  EXPECT_EQ(report.toc_lower, 0.0);
+  EXPECT_EQ(report.toc_upper, 0.0);
+}
+
+TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
+{
+  IntervalArithmeticOptions options;
+  options.time_pieces = 0;
+  EXPECT_THAT([&] { IntervalArithmetic(test::barWorld({pole()}), options); },
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: time_pieces is 0; give at least 1.")));
+  const IntervalArithmetic certifier(test::barWorld({pole()}));
+  auto ws = certifier.makeWorkspace();
+  const JointMotion motion(certifier.world().robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  Query query;
+  query.tolerance = 0.0;
+  EXPECT_THAT([&] { certifier.certify(*ws, motion, query); },
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic::certify: tolerance 0 is not positive")));
+}
+
+// Cross-check with ca on the bundled arm (scene and self pairs): where both are decisive, the same
+// verdict unless one reports a near contact (witness distance in (0, tolerance]), and neither's
+// guaranteed-free prefix passes the other's witness of a real contact; the reversed edge gets the
+// same verdict.
+TEST(IntervalArithmetic, AgreesWithCaOnArmEdges)
+{
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  const IntervalArithmetic interval(world);
+  const ConservativeAdvancement ca(world);
+  auto ws_interval = interval.makeWorkspace();
+  auto ws_ca = ca.makeWorkspace();
+  test::RandomEdgeOptions options;
+  options.seed = 17;
+  int both = 0, collisions = 0;
+  for (const test::Edge &edge : test::randomEdges(*world, 60, options))
+  {
+    Query query;
+    query.mode = Mode::FirstContact;
+    const Report a = interval.certify(*ws_interval, JointMotion(world->robot(), edge.q0, edge.q1), query);
+    const Report b = ca.certify(*ws_ca, JointMotion(world->robot(), edge.q0, edge.q1), query);
+    const Report back = interval.certify(*ws_interval, JointMotion(world->robot(), edge.q1, edge.q0), query);
+    EXPECT_NE(a.verdict, Verdict::Undecided);
+    EXPECT_EQ(back.verdict == Verdict::Free, a.verdict == Verdict::Free);
+    if (a.verdict == Verdict::Undecided || b.verdict == Verdict::Undecided)
+      continue;
+    ++both;
+    const Report &collision = a.verdict == Verdict::Collision ? a : b;
+    if (a.verdict != b.verdict)
+      EXPECT_GT(collision.witness->distance, 0.0) << "only a near contact may be Free for the other";
+    if (a.verdict == Verdict::Collision && b.verdict == Verdict::Collision)
+    {
+      ++collisions;
+      if (b.witness->distance == 0.0)
+        EXPECT_LE(a.toc_lower, b.toc_upper);
+      if (a.witness->distance == 0.0)
+        EXPECT_LE(b.toc_lower, a.toc_upper);
+    }
+  }
+  EXPECT_GE(both, 50);
+  EXPECT_GE(collisions, 5);
+}
+}  // namespace
+}  // namespace ompl_ccd
