@@ -39,34 +39,41 @@ struct Fixture
   Eigen::VectorXd free_start, free_goal, colliding;
 };
 
-TEST(Planning, PlansAndCertifiesWithDiscrete)
+TEST(Planning, PlansWithDiscreteAndCertifiesWithCaUnlessAskedToSample)
 {
   Fixture f;
   ASSERT_FALSE(isInCollision(*f.world, f.ws, f.free_start)) << "the arm's zero pose should be free";
-  PlanRequest request;
-  request.start = f.free_start;
-  request.goal = f.free_goal;
-  request.seed = 42;
-  request.time_limit = 20.0;
-  const PlanResult result = planAndCertify(f.world, request);
-  ASSERT_TRUE(result.solved) << result.status;
-  EXPECT_EQ(result.status, "Exact solution");
-  ASSERT_GE(result.path.size(), 2u);
-  EXPECT_TRUE(result.path.front().isApprox(f.free_start, 1e-12)) << result.path.front().transpose();
-  EXPECT_TRUE(result.path.back().isApprox(f.free_goal, 1e-12)) << result.path.back().transpose();
-  ASSERT_EQ(result.edge_reports.size(), result.path.size() - 1);
-  for (const Report &report : result.edge_reports)
+  // sampling guarantees nothing: by default the discrete path is certified by ca; asked for, the
+  // edges are only sampled (their reports count segments)
+  for (const std::string certify_with : {"", "discrete"})
   {
-    EXPECT_EQ(report.verdict, Verdict::Free);
-    EXPECT_EQ(report.toc_lower, 1.0);
-    EXPECT_EQ(report.toc_upper, 1.0);
-    EXPECT_GE(report.stats.at("segments"), 1.0);
+    PlanRequest request;
+    request.start = f.free_start;
+    request.goal = f.free_goal;
+    request.seed = 42;
+    request.time_limit = 20.0;
+    request.certify_with = certify_with;
+    const PlanResult result = planAndCertify(f.world, request);
+    ASSERT_TRUE(result.solved) << result.status;
+    EXPECT_EQ(result.status, "Exact solution");
+    EXPECT_EQ(result.certified_by, certify_with.empty() ? "ca" : "discrete");
+    ASSERT_GE(result.path.size(), 2u);
+    EXPECT_TRUE(result.path.front().isApprox(f.free_start, 1e-12)) << result.path.front().transpose();
+    EXPECT_TRUE(result.path.back().isApprox(f.free_goal, 1e-12)) << result.path.back().transpose();
+    ASSERT_EQ(result.edge_reports.size(), result.path.size() - 1);
+    for (const Report &report : result.edge_reports)
+    {
+      EXPECT_EQ(report.verdict, Verdict::Free);
+      EXPECT_EQ(report.toc_lower, 1.0);
+      EXPECT_EQ(report.toc_upper, 1.0);
+      EXPECT_EQ(report.stats.count("segments"), certify_with.empty() ? 0u : 1u);
+    }
+    EXPECT_TRUE(result.certified());
+    EXPECT_GT(result.path_length, 0.0);
+    EXPECT_GT(result.planning_time, 0.0);
+    EXPECT_GT(result.valid_motions, 0u);
+    EXPECT_GE(result.certify_time_us, 0.0);
   }
-  EXPECT_TRUE(result.certified());
-  EXPECT_GT(result.path_length, 0.0);
-  EXPECT_GT(result.planning_time, 0.0);
-  EXPECT_GT(result.valid_motions, 0u);
-  EXPECT_GE(result.certify_time_us, 0.0);
 }
 
 TEST(Planning, RefusesBadRequests)

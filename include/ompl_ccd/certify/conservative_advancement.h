@@ -12,7 +12,9 @@
 ///     toc_lower = toc_upper, CA having certified every earlier configuration; in Mode::Decide it is
 ///     the first contact met, and toc_lower is 0 unless every pair was bounded;
 ///   - Verdict::Undecided: a pair needed more than max_steps_per_pair CA steps without reaching
-///     contact (a motion grazing within micrometres over a long stretch; stat undecided_cap_hits);
+///     contact (a motion grazing within micrometres over a long stretch), or its lower bound reached
+///     clearance while FCL's distance on the bodies stayed above contact_distance (a primitive's
+///     surface triangles touching, the primitive not: rounding-level); stat undecided_cap_hits;
 ///   - toc_lower is guaranteed in every verdict: no configuration before it is in contact.
 /// A start state already in contact gives Collision at TOC 0. The tolerance of the query decides
 /// nothing here: CA brackets the TOC exactly.
