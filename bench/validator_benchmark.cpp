@@ -62,6 +62,9 @@ struct Settings
   /** \brief Certifiers are measured again with each of these contact distances (metres), besides
       the default: the verdict semantics' one free parameter (certifier.h). */
   std::vector<double> contact_distances;
+  /** \brief Time checkMotion(s1, s2, lastValid) — the first contact, as OMPL's KPIECE family and
+      path repair ask — instead of checkMotion(s1, s2). */
+  bool first_contact = false;
 };
 
 Settings parseArguments(int argc, char **argv)
@@ -96,6 +99,8 @@ Settings parseArguments(int argc, char **argv)
       settings.fcl_edges = std::stoul(value());
     else if (arg == "--world")
       settings.world = value();
+    else if (arg == "--first-contact")
+      settings.first_contact = true;
     else if (arg == "--contact-distances")
     {
       std::stringstream list(value());
@@ -105,7 +110,7 @@ Settings parseArguments(int argc, char **argv)
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
                                "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME, "
-                               "--contact-distances d1,d2,...");
+                               "--contact-distances d1,d2,..., --first-contact");
   }
   return settings;
 }
@@ -319,12 +324,15 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
       ompl::base::State *s1 = c.si->allocState(), *s2 = c.si->allocState();
       vectorToState(world->robot(), edge.q0, s1);
       vectorToState(world->robot(), edge.q1, s2);
+      std::pair<ompl::base::State *, double> last_valid(c.si->allocState(), 0.0);
       const auto t0 = Clock::now();
-      valid = c.validator->checkMotion(s1, s2);
+      valid = settings.first_contact ? c.validator->checkMotion(s1, s2, last_valid) : c.validator->checkMotion(s1, s2);
       us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      c.si->freeState(last_valid.first);
+      const Mode mode = settings.first_contact ? Mode::FirstContact : Mode::Decide;
       if (record)
         if (auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator))
-          for (const auto &[key, value] : certifying->certify(s1, s2, Mode::Decide).stats)
+          for (const auto &[key, value] : certifying->certify(s1, s2, mode).stats)
             c.stat_sums[key] += value;
       c.si->freeState(s1);
       c.si->freeState(s2);
@@ -395,7 +403,9 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
   {
     if (c.stat_sums.empty())
       continue;
-    std::cout << "\n" << c.label << ", mean report statistics per edge (Decide mode):";
+    std::cout << "\n"
+              << c.label << ", mean report statistics per edge ("
+              << (settings.first_contact ? "FirstContact" : "Decide") << " mode):";
     for (const auto &[key, sum] : c.stat_sums)
       std::cout << " " << key << " " << format(sum / c.measured, 2) << ";";
     std::cout << "\n";
@@ -410,7 +420,8 @@ int main(int argc, char **argv)
     const Settings settings = parseArguments(argc, argv);
     ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
     std::cout << "## Motion validators on random PRM-length edges\n\n"
-                 "Times are per checkMotion(s1, s2) call, single thread, interleaved over validators. "
+                 "Times are per checkMotion(s1, s2) call (with --first-contact: checkMotion(s1, s2, "
+                 "lastValid)), single thread, interleaved over validators. "
                  "Labels come from the soundness oracle (distance + speed-bound certification, dense "
                  "sampling at 1e-4, bisection). \"fcl-ca-linear\" checks every link/obstacle and link/link "
                  "pair with fcl::continuousCollide (CCDM_LINEAR, CCDC_CONSERVATIVE_ADVANCEMENT, libccd GJK, "
