@@ -23,7 +23,7 @@ namespace ca
 /// FCL object for a body's geometry (pose set per query).
 inline std::unique_ptr<fcl::CollisionObjectd> makeObject(const FclGeometryPtr &geometry)
 {
-  return std::make_unique<fcl::CollisionObjectd>(geometry);
+  return makeCollisionObject(geometry);
 }
 
 /// The report's statistics, counted in plain fields (the Stats map is built once per certify()).
@@ -62,7 +62,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace
     for (const Body &body : ca.bodies_)
     {
       const FclGeometryPtr &geometry = ca.world().linkGeometry(body.ref.link, body.ref.geometry);
-      mesh_objects.push_back(std::make_unique<BoxedCollisionObject>(geometry));
+      mesh_objects.push_back(makeCollisionObject<BoxedCollisionObject>(geometry));
       surface_objects.push_back(body.surface ? ca::makeObject(body.surface->triangles) : nullptr);
       hull_objects.push_back(ca::makeObject(body.hull->fclGeometry()));
     }

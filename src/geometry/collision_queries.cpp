@@ -202,7 +202,7 @@ CollisionWorkspace::CollisionWorkspace(const CollisionWorld &world) : kinematics
   objects.resize(links.size());
   for (std::size_t l = 0; l < links.size(); ++l)
     for (std::size_t g = 0; g < links[l].geometries.size(); ++g)
-      objects[l].push_back(std::make_unique<fcl::CollisionObjectd>(world.linkGeometry(l, g)));
+      objects[l].push_back(makeCollisionObject(world.linkGeometry(l, g)));
 }
 
 void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q)

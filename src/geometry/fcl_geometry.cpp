@@ -15,6 +15,12 @@
 
 namespace ompl_ccd
 {
+std::mutex &fclObjectConstructionMutex()
+{
+  static std::mutex mutex;
+  return mutex;
+}
+
 namespace
 {
 /** \brief Triangle soup as an OBBRSS bounding-volume hierarchy (in the frame of the vertices). */

@@ -6,6 +6,7 @@
 #include <fcl/geometry/collision_geometry.h>
 #include <fcl/narrowphase/collision_object.h>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include "ompl_ccd/model/collision_shape.h"
@@ -15,8 +16,23 @@ namespace ompl_ccd
 using FclGeometryPtr = std::shared_ptr<fcl::CollisionGeometryd>;
 
 /** \brief Mesh → fcl::BVHModel<fcl::OBBRSSd>; box, cylinder, sphere → the FCL primitive.
-    The result is built once and only read afterwards (safe to share between threads). */
+    The result is built once and only read afterwards (safe to share between threads), provided
+    FCL objects of it are made by makeCollisionObject. */
 FclGeometryPtr makeFclGeometry(const CollisionShape &shape);
+
+/** \brief The lock makeCollisionObject holds. */
+std::mutex &fclObjectConstructionMutex();
+
+/** \brief A new FCL object (\a Object: fcl::CollisionObjectd or a subclass) of a shared \a geometry.
+    FCL's CollisionObject constructor recomputes the geometry's local AABB — a write into the
+    shared geometry — so objects are made under one process-wide lock: per-thread workspaces made
+    at once by OMPL's parallel planners raced there (found by ThreadSanitizer). */
+template <typename Object = fcl::CollisionObjectd>
+std::unique_ptr<Object> makeCollisionObject(const FclGeometryPtr &geometry)
+{
+  const std::lock_guard<std::mutex> lock(fclObjectConstructionMutex());
+  return std::make_unique<Object>(geometry);
+}
 
 /** \brief An FCL object whose world AABB the caller sets. FCL's computeAABB() bounds a turned
     geometry by the sphere around its local box, up to √3 times wider than the box turned: a
