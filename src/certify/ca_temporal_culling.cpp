@@ -1,7 +1,10 @@
 // Temporal culling of the CA certifier, [Zhang2007] Alg. 1 (Mode::FirstContact): a lower bound τ̌
 // on each pair's time of contact from CA on its convex hulls (Sec. 7.2: the hulls' distance is at
 // most the bodies'), the pairs taken by increasing τ̌, each advanced on its exact geometry up to
-// the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first.
+// the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first. Before
+// Alg. 1, whole-robot probes look for a configuration in collision: with one at t_hit, the TOC
+// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so CA
+// does not creep up to the contact.
 #include <algorithm>
 
 #include "ca_advance.h"
@@ -14,6 +17,9 @@ struct ConservativeAdvancement::FirstContactSearch
 {
   /** \brief The earliest contact found (Alg. 1's t_min; 1 while none). */
   double t_min = 1.0;
+  /** \brief Every pair is certified up to here: t_min, or t_min − tolerance while t_min is a
+      probe's configuration in collision. */
+  double certify_until = 1.0;
   /** \brief The contact at t_min, once one was found. */
   std::optional<Contact> witness;
   /** \brief Certified-until time of the pairs that hit the step cap (∞: none). */
@@ -30,16 +36,45 @@ ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws
                  query);
 }
 
+void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMotion &motion, const Query &query,
+                                                  FirstContactSearch &search) const
+{
+  double free_t = 0.0;  // the last probe found free
+  for (int k = 0; k <= ca::kFirstContactProbes; ++k)  // the start state first: a contact there is TOC 0
+  {
+    const double t = static_cast<double>(k) / ca::kFirstContactProbes;
+    std::optional<std::pair<BodyPair, Advance>> hit = probeWholeRobot(ws, motion, t);
+    if (!hit)
+    {
+      free_t = t;
+      continue;
+    }
+    // bisect towards the first collision of this stretch: a tighter toc_upper
+    while (hit->second.t - free_t > query.tolerance * ca::kFirstContactBisection)
+    {
+      const double mid = 0.5 * (free_t + hit->second.t);
+      if (auto closer = probeWholeRobot(ws, motion, mid))
+        hit = closer;
+      else
+        free_t = mid;
+    }
+    search.t_min = hit->second.t;
+    search.certify_until = std::max(0.0, search.t_min - query.tolerance);
+    search.witness = witness(hit->first, hit->second);
+    return;
+  }
+}
+
 void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i,
                                                  double lower, const Query &query, FirstContactSearch &search) const
 {
-  // the exact pass goes on from τ̌ to contact (d ≤ clearance + contact_distance) or t_min
-  const Advance result =
-      advance(ws, motion, i, {Geometry::Exact, lower, search.t_min, options_.max_steps_per_pair, query.contact_distance},
-              query);
+  // the exact pass goes on from τ̌ to contact (d ≤ clearance + contact_distance) or certify_until
+  const Advance result = advance(
+      ws, motion, i, {Geometry::Exact, lower, search.certify_until, options_.max_steps_per_pair, query.contact_distance},
+      query);
   if (result.status == Advance::Status::Contact)
   {
-    search.t_min = result.t;  // Alg. 1, line 21
+    search.t_min = search.certify_until = result.t;  // Alg. 1, line 21
     search.witness = witness(ws.pcl[i], result);
   }
   else if (result.status == Advance::Status::Capped)
@@ -51,6 +86,8 @@ void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotio
 
 Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
+  FirstContactSearch search;
+  probeFirstCollision(ws, motion, query, search);
   // every τ̌ first, sorted (Alg. 1, lines 1–4)
   std::vector<std::pair<double, std::size_t>> order;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
@@ -60,12 +97,11 @@ Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &m
   }
   std::sort(order.begin(), order.end());
   // Alg. 1 lines 5–24: t_min only decreases; a pair whose τ̌ ≥ t_min cannot contact first; a
-  // pair's CA is abandoned as soon as it passes t_min.
-  FirstContactSearch search;
+  // pair's CA is abandoned as soon as it passes t_min (certify_until, after a probe's hit).
   std::size_t visited = 0;
   for (const auto &[lower, i] : order)
   {
-    if (lower >= search.t_min)  // Case 1: τ_i ≥ τ̌_i ≥ t_min, and so for every later pair (Alg. 1, line 7)
+    if (lower >= search.certify_until)  // Case 1: τ_i ≥ τ̌_i ≥ t_min, so for every later pair (Alg. 1, line 7)
       break;
     ++visited;
     firstContactOfPair(ws, motion, i, lower, query, search);
@@ -79,11 +115,11 @@ Report ConservativeAdvancement::firstContactReport(const FirstContactSearch &sea
   Report report;
   if (search.witness)
   {
-    // CA certified every pair up to its contact or t_min: toc_lower = toc_upper unless a pair
-    // was capped earlier
+    // CA certified every pair up to certify_until (t_min itself after a contact of CA, t_min −
+    // tolerance after a probe's) unless a pair was capped earlier
     report.verdict = Verdict::Collision;
     report.toc_upper = search.t_min;
-    report.toc_lower = std::min(search.t_min, search.capped_lower);
+    report.toc_lower = std::min(search.certify_until, search.capped_lower);
     report.witness = search.witness;
   }
   else if (search.capped_lower < numeric::kInfinity)

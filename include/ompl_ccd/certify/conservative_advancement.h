@@ -320,9 +320,15 @@ private:
   /** \brief CA on PCL \a i's convex hulls: stops at τ̌ (Passed: τ̌ > 1); Capped at 0 without
       temporal culling. */
   Advance hullPass(Workspace &ws, const JointMotion &motion, std::size_t i, const Query &query) const;
-  /** \brief Mode::FirstContact: Alg. 1 over ws.pcl. */
+  /** \brief Mode::FirstContact: a configuration in collision first (probeFirstCollision), then
+      Alg. 1 over ws.pcl. */
   Report firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const;
-  /** \brief Alg. 1's CA of PCL \a i from its τ̌ = \a lower up to search.t_min, then its refinement. */
+  /** \brief Whole-robot probes at k/kFirstContactProbes, k = 0, 1, ..., in time order; the first in collision is
+      bisected against the free probe before it, and becomes search's t_min and witness, with
+      search.certify_until = t_min − tolerance: the bracket needs every pair certified no further. */
+  void probeFirstCollision(Workspace &ws, const JointMotion &motion, const Query &query,
+                           FirstContactSearch &search) const;
+  /** \brief Alg. 1's CA of PCL \a i from its τ̌ = \a lower up to search.certify_until. */
   void firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i, double lower, const Query &query,
                           FirstContactSearch &search) const;
   static Report firstContactReport(const FirstContactSearch &search);
