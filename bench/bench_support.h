@@ -1,9 +1,9 @@
 #pragma once
 /// \file bench_support.h
 /// What the certifier benchmarks share: their main() — command line (--edges N, --seed S,
-/// --no-shared) and worlds (example_worlds.h) —, their edges — random PRM-length edges and as
-/// many with a sampled contact, each labelled colliding when one of the samples t = k/200
-/// collides —, the interleaved timing of several certifiers on them, percentiles, and the
+/// --no-shared, --world NAME) and worlds (example_worlds.h) —, their edges — random PRM-length
+/// edges and as many with a sampled contact, each labelled colliding when one of the samples
+/// t = k/200 collides —, the interleaved timing of several certifiers on them, percentiles, and the
 /// machine's load (times are wall clock: a busy machine makes them noisy, so the tables show
 /// /proc/loadavg, whose fourth field counts the runnable tasks: 1 = this benchmark alone).
 
@@ -30,11 +30,13 @@ struct Settings
   /** \brief Random and sampled-colliding edges per world, \e edges of each. */
   std::size_t edges = 200;
   std::uint32_t seed = 1;
-  /** \brief Also Panda and UR5e when ../shared/data is present. */
+  /** \brief Also the worlds of ../shared/data when it is present. */
   bool shared = true;
+  /** \brief Only the worlds whose name contains this (all when empty). */
+  std::string world;
 };
 
-/** \brief Reads --edges N, --seed S, --no-shared. \throws std::runtime_error naming \a program. */
+/** \brief Reads --edges N, --seed S, --no-shared, --world NAME. \throws std::runtime_error naming \a program. */
 inline Settings parseSettings(int argc, char **argv, const std::string &program)
 {
   Settings settings;
@@ -48,14 +50,17 @@ inline Settings parseSettings(int argc, char **argv, const std::string &program)
       settings.seed = static_cast<std::uint32_t>(std::stoul(argv[++i]));
     else if (arg == "--no-shared")
       settings.shared = false;
+    else if (arg == "--world" && has_value)
+      settings.world = argv[++i];
     else
-      throw std::runtime_error(program + ": bad argument '" + arg + "'; use --edges N, --seed S, --no-shared.");
+      throw std::runtime_error(program + ": bad argument '" + arg +
+                               "'; use --edges N, --seed S, --no-shared, --world NAME.");
   }
   return settings;
 }
 
 /** \brief The whole main() of a benchmark \a program: prints \a title, then calls \a run_world on
-    every robotWorlds() world. \returns 0, or 1 after printing the message of an error. */
+    every robotWorlds() world whose name contains --world. \returns 0, or 1 after printing the message of an error. */
 inline int runBenchmark(int argc, char **argv, const std::string &program, const std::string &title,
                         const std::function<void(const test::NamedWorld &, const Settings &)> &run_world)
 {
@@ -63,7 +68,7 @@ inline int runBenchmark(int argc, char **argv, const std::string &program, const
   {
     const Settings settings = parseSettings(argc, argv, program);
     std::printf("%s\n", title.c_str());
-    for (const test::NamedWorld &world : test::robotWorlds(settings.shared))
+    for (const test::NamedWorld &world : test::robotWorlds(settings.shared, settings.world))
       run_world(world, settings);
   }
   catch (const std::exception &e)

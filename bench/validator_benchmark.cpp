@@ -1,26 +1,27 @@
 /// \file validator_benchmark.cpp
-/// Motion validators on the same random PRM-length edges, in one run: every validator named on the
-/// command line (default: motionValidatorNames()), OMPL's DiscreteMotionValidator at resolutions
-/// 0.01 and 0.001, and a per-link-pair FCL continuousCollide baseline. Edges are labelled free or
-/// colliding by the soundness oracle of the tests (test/support/oracle.h). Prints Markdown tables:
-/// median and p95 µs per checkMotion, collisions missed, false collisions, and ratios of medians to
-/// discrete@0.01, separately for free and colliding edges; then the certifiers' mean statistics.
+/// Motion validators on the same edges, in one run: every validator named on the command line
+/// (default: motionValidatorNames()), OMPL's DiscreteMotionValidator at resolutions 0.01 and 0.001,
+/// and a per-link-pair FCL continuousCollide baseline (fcl_linear_ccd.h), on every benchmark world
+/// (test/support/example_worlds.h). Edges: random PRM-length edges labelled free or colliding by the
+/// soundness oracle of the tests (test/support/oracle.h); on thin-obstacle worlds also the edges
+/// sampling at 1 % misses and near misses at 10 µm–1 mm (test/support/grazing_edges.h). Prints
+/// Markdown tables per world and edge set: median, p95 and p99 µs per checkMotion, collisions
+/// missed, false collisions, Undecided answers, ratios to discrete@0.01; the certifiers' mean
+/// statistics; optionally the cost against the number of links of chained arms; and at the end the
+/// issues' targets each world/validator fails (speed_targets.h).
 ///
 /// Usage: validator_benchmark [--edges N] [--seed S] [--validators a,b,c] [--no-shared]
-///                            [--oracle-threads T] [--fcl-edges N] [--world NAME]
+///                            [--oracle-threads T] [--fcl-edges N] [--world NAME] [--first-contact]
+///                            [--sweep OPTION=v1,v2,...]... [--contact-distances d1,d2,...]
+///                            [--grazing-edges N] [--chain-scaling N]
 
 #include <benchmark/benchmark.h>
 
-#include <Eigen/Geometry>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <fcl/geometry/bvh/BVH_model.h>
-#include <fcl/geometry/shape/box.h>
-#include <fcl/geometry/shape/cylinder.h>
-#include <fcl/geometry/shape/sphere.h>
-#include <fcl/narrowphase/continuous_collision.h>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -31,18 +32,23 @@
 #include <string>
 #include <vector>
 
+#include "fcl_linear_ccd.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
+#include "ompl_ccd/ompl/validator_options.h"
+#include "speed_targets.h"
 
 // The edges are labelled by the very oracle the soundness tests use (test/support).
 #include "support/example_worlds.h"
+#include "support/grazing_edges.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
 
 namespace
 {
 using namespace ompl_ccd;
+using bench::ValidatorRow;
 using test::Edge;
 using test::OracleResult;
 using test::OracleVerdict;
@@ -55,17 +61,31 @@ struct Settings
   std::vector<std::string> validators;
   bool shared = true;
   int oracle_threads = 2;
-  /** \brief The FCL baseline takes seconds per edge on real robots: only the first N edges. */
+  /** \brief The FCL baseline takes seconds per edge on real robots: only the first N edges of a set. */
   std::size_t fcl_edges = 20;
   /** \brief Only the worlds whose name contains this (all when empty). */
   std::string world;
-  /** \brief Certifiers are measured again with each of these contact distances (metres), besides
-      the default: the verdict semantics' one free parameter (certifier.h). */
-  std::vector<double> contact_distances;
+  /** \brief Each certifier is measured again with each value of each of these options, besides
+      its defaults: (option name, values as text). */
+  std::vector<std::pair<std::string, std::vector<std::string>>> sweeps;
   /** \brief Time checkMotion(s1, s2, lastValid) — the first contact, as OMPL's KPIECE family and
       path repair ask — instead of checkMotion(s1, s2). */
   bool first_contact = false;
+  /** \brief Thin-obstacle worlds: edges of each grazing kind (missed by sampling, near misses). */
+  std::size_t grazing_edges = 20;
+  /** \brief When > 0, also chains of 1..N bundled arms, and the cost per edge against their links. */
+  int chain_scaling = 0;
 };
+
+std::vector<std::string> splitList(const std::string &list)
+{
+  std::vector<std::string> items;
+  std::stringstream stream(list);
+  for (std::string item; std::getline(stream, item, ',');)
+    if (!item.empty())
+      items.push_back(item);
+  return items;
+}
 
 Settings parseArguments(int argc, char **argv)
 {
@@ -84,13 +104,7 @@ Settings parseArguments(int argc, char **argv)
     else if (arg == "--seed")
       settings.seed = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "--validators")
-    {
-      settings.validators.clear();
-      std::stringstream list(value());
-      for (std::string name; std::getline(list, name, ',');)
-        if (!name.empty())
-          settings.validators.push_back(name);
-    }
+      settings.validators = splitList(value());
     else if (arg == "--no-shared")
       settings.shared = false;
     else if (arg == "--oracle-threads")
@@ -102,112 +116,28 @@ Settings parseArguments(int argc, char **argv)
     else if (arg == "--first-contact")
       settings.first_contact = true;
     else if (arg == "--contact-distances")
+      settings.sweeps.push_back({"contact_distance", splitList(value())});
+    else if (arg == "--sweep")
     {
-      std::stringstream list(value());
-      for (std::string item; std::getline(list, item, ',');)
-        settings.contact_distances.push_back(std::stod(item));
+      const std::string sweep = value();
+      const std::size_t equals = sweep.find('=');
+      if (equals == std::string::npos)
+        throw std::runtime_error("validator_benchmark: --sweep '" + sweep + "' has no '='; write OPTION=v1,v2,...");
+      findValidatorOption(sweep.substr(0, equals), "validator_benchmark --sweep");
+      settings.sweeps.push_back({sweep.substr(0, equals), splitList(sweep.substr(equals + 1))});
     }
+    else if (arg == "--grazing-edges")
+      settings.grazing_edges = std::stoul(value());
+    else if (arg == "--chain-scaling")
+      settings.chain_scaling = std::stoi(value());
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
-                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME, "
-                               "--contact-distances d1,d2,..., --first-contact");
+                               "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, "
+                               "--fcl-edges N, --world NAME, --first-contact, --sweep OPTION=v1,v2,..., "
+                               "--contact-distances d1,d2,..., --grazing-edges N, --chain-scaling N");
   }
   return settings;
 }
-
-/** \brief Per-link-pair FCL continuous collision: each link geometry and each obstacle (or other
-    link) with its world pose at q0 and at q1, interpolated by FCL (CCDM_LINEAR: translation linear,
-    rotation about a fixed axis) — which is NOT the robot's joint motion — solved by conservative
-    advancement (CCDC_CONSERVATIVE_ADVANCEMENT, libccd GJK) on RSS meshes, the only mesh BV whose
-    motion bound FCL implements. Every pair is tried (no culling); the first contact ends the edge. */
-class FclLinearCcd
-{
-public:
-  explicit FclLinearCcd(const CollisionWorldPtr &world) : world_(world), kin0_(world->robot()), kin1_(world->robot())
-  {
-    request_.ccd_motion_type = fcl::CCDM_LINEAR;
-    request_.ccd_solver_type = fcl::CCDC_CONSERVATIVE_ADVANCEMENT;
-    request_.gjk_solver_type = fcl::GST_LIBCCD;
-    const std::vector<Link> &links = world->robot().links();
-    link_geometry_.resize(links.size());
-    for (std::size_t l = 0; l < links.size(); ++l)
-      for (const LinkGeometry &geometry : links[l].geometries)
-        link_geometry_[l].push_back(convert(geometry.shape));
-    for (const Obstacle &obstacle : world->scene().obstacles())
-      obstacle_geometry_.push_back(convert(obstacle.shape));
-  }
-
-  /** \brief True iff some pair reports a contact. */
-  bool collides(const Eigen::VectorXd &q0, const Eigen::VectorXd &q1)
-  {
-    const RobotModel &robot = world_->robot();
-    forwardKinematics(robot, kin0_, q0);
-    forwardKinematics(robot, kin1_, q1);
-    auto pose = [&](const KinematicsWorkspace &kin, int l, std::size_t g) {
-      return kin.X_WL[l] * robot.links()[l].geometries[g].X_LG;
-    };
-    const std::vector<Obstacle> &obstacles = world_->scene().obstacles();
-    for (int l : world_->collidingLinks())
-      for (std::size_t g = 0; g < link_geometry_[l].size(); ++g)
-        for (std::size_t o = 0; o < obstacles.size(); ++o)
-          if (pairCollides(link_geometry_[l][g], pose(kin0_, l, g), pose(kin1_, l, g), obstacle_geometry_[o],
-                           obstacles[o].X_WG, obstacles[o].X_WG))
-            return true;
-    for (const auto &[a, b] : world_->selfPairs())
-      for (std::size_t g = 0; g < link_geometry_[a].size(); ++g)
-        for (std::size_t h = 0; h < link_geometry_[b].size(); ++h)
-          if (pairCollides(link_geometry_[a][g], pose(kin0_, a, g), pose(kin1_, a, g), link_geometry_[b][h],
-                           pose(kin0_, b, h), pose(kin1_, b, h)))
-            return true;
-    return false;
-  }
-
-private:
-  static std::shared_ptr<fcl::CollisionGeometryd> convert(const CollisionShape &shape)
-  {
-    switch (shape.kind)
-    {
-      case CollisionShape::Kind::Mesh:
-      {
-        auto model = std::make_shared<fcl::BVHModel<fcl::RSSd>>();
-        std::vector<fcl::Triangle> triangles;
-        for (const Eigen::Vector3i &t : shape.mesh->triangles)
-          triangles.emplace_back(t[0], t[1], t[2]);
-        model->beginModel();
-        model->addSubModel(shape.mesh->vertices, triangles);
-        model->endModel();
-        model->computeLocalAABB();
-        return model;
-      }
-      case CollisionShape::Kind::Box:
-        return std::make_shared<fcl::Boxd>(shape.box_size);
-      case CollisionShape::Kind::Cylinder:
-        return std::make_shared<fcl::Cylinderd>(shape.radius, shape.length);
-      case CollisionShape::Kind::Sphere:
-        return std::make_shared<fcl::Sphered>(shape.radius);
-    }
-    return nullptr;
-  }
-
-  /** \brief One pair; FCL's CA table has BVH × shape, not shape × BVH, so a mesh goes first. */
-  bool pairCollides(const std::shared_ptr<fcl::CollisionGeometryd> &a, const Eigen::Isometry3d &a0,
-                    const Eigen::Isometry3d &a1, const std::shared_ptr<fcl::CollisionGeometryd> &b,
-                    const Eigen::Isometry3d &b0, const Eigen::Isometry3d &b1) const
-  {
-    fcl::ContinuousCollisionResultd result;
-    if (a->getObjectType() != fcl::OT_BVH && b->getObjectType() == fcl::OT_BVH)
-      fcl::continuousCollide(b.get(), b0, b1, a.get(), a0, a1, request_, result);
-    else
-      fcl::continuousCollide(a.get(), a0, a1, b.get(), b0, b1, request_, result);
-    return result.is_collide;
-  }
-
-  CollisionWorldPtr world_;
-  KinematicsWorkspace kin0_, kin1_;
-  fcl::ContinuousCollisionRequestd request_;
-  std::vector<std::vector<std::shared_ptr<fcl::CollisionGeometryd>>> link_geometry_;
-  std::vector<std::shared_ptr<fcl::CollisionGeometryd>> obstacle_geometry_;
-};
 
 /** \brief One measured contender: a motion validator, or the FCL baseline. */
 struct Contender
@@ -215,14 +145,7 @@ struct Contender
   std::string label;
   ompl::base::SpaceInformationPtr si;
   ompl::base::MotionValidatorPtr validator;
-  std::unique_ptr<FclLinearCcd> fcl;
-  /** \brief Edges measured: the first \e measured ones. */
-  std::size_t measured = 0;
-  /** \brief Per measured edge: answer (true = valid) and microseconds. */
-  std::vector<bool> valid;
-  std::vector<double> micros;
-  /** \brief Certifiers only: sums of report statistics over the edges. */
-  std::map<std::string, double> stat_sums;
+  std::unique_ptr<bench::FclLinearCcd> fcl;
 };
 
 Contender validatorContender(const std::string &label, const std::string &name, const CollisionWorldPtr &world,
@@ -236,6 +159,27 @@ Contender validatorContender(const std::string &label, const std::string &name, 
   c.validator = c.si->getMotionValidator();
   return c;
 }
+
+/** \brief What one contender answered on one edge set. */
+struct Measured
+{
+  /** \brief Edges measured: the first \e count ones. */
+  std::size_t count = 0;
+  /** \brief Per measured edge: answer (true = valid), microseconds, and a certifier's verdict. */
+  std::vector<bool> valid;
+  std::vector<double> micros;
+  std::vector<std::optional<Verdict>> verdicts;
+  /** \brief Certifiers only: sums of report statistics over the edges. */
+  std::map<std::string, double> stat_sums;
+};
+
+/** \brief A named set of edges with their labels (the oracle's, or the grazing edges' own). */
+struct EdgeSet
+{
+  std::string name;
+  std::vector<Edge> edges;
+  std::vector<OracleVerdict> labels;
+};
 
 double percentile(std::vector<double> values, double p)
 {
@@ -255,26 +199,10 @@ std::string format(double value, int precision = 1)
   return buffer;
 }
 
-/** \brief Times every contender on every labelled edge of \a bench and prints its tables. */
-void runWorld(const test::NamedWorld &bench, const Settings &settings)
+/** \brief The contenders of \a world: discrete at 0.01 and 0.001 (the ratios' reference), every
+    other validator of the settings with its defaults and once per swept option value, and FCL. */
+std::vector<Contender> makeContenders(const CollisionWorldPtr &world, const Settings &settings)
 {
-  const CollisionWorldPtr &world = bench.world;
-  test::RandomEdgeOptions edge_options;
-  edge_options.seed = settings.seed;
-  const std::vector<Edge> edges = test::randomEdges(*world, settings.edges, edge_options);
-  const auto oracle_start = std::chrono::steady_clock::now();
-  const std::vector<OracleResult> labels = test::labelEdges(*world, edges, {}, settings.oracle_threads);
-  const double oracle_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - oracle_start).count();
-  std::size_t n_free = 0, n_colliding = 0, n_unresolved = 0;
-  for (const OracleResult &label : labels)
-  {
-    n_free += label.verdict == OracleVerdict::CertifiedFree;
-    n_colliding += label.verdict == OracleVerdict::Colliding;
-    n_unresolved += label.verdict == OracleVerdict::Unresolved;
-  }
-
-  // OMPL's sampling validator at both resolutions is always measured: the ratios' reference.
   std::vector<Contender> contenders;
   for (double resolution : {0.01, 0.001})
   {
@@ -286,33 +214,45 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
     if (name != "discrete")
     {
       contenders.push_back(validatorContender(name, name, world, {}));
-      for (double contact_distance : settings.contact_distances)
-      {
-        ValidatorOptions options;
-        options.contact_distance = contact_distance;
-        std::ostringstream label;
-        label << name << " contact " << contact_distance;
-        contenders.push_back(validatorContender(label.str(), name, world, options));
-      }
+      for (const auto &[option, values] : settings.sweeps)
+        for (const std::string &value : values)
+        {
+          ValidatorOptions options;
+          setValidatorOption(options, option, value, "validator_benchmark --sweep");
+          contenders.push_back(validatorContender(name + " " + option + "=" + value, name, world, options));
+        }
     }
   Contender fcl;
   fcl.label = "fcl-ca-linear (per pair)";
-  fcl.fcl = std::make_unique<FclLinearCcd>(world);
+  fcl.fcl = std::make_unique<bench::FclLinearCcd>(world);
   contenders.push_back(std::move(fcl));
-  for (Contender &c : contenders)
-  {
-    c.measured = c.fcl ? std::min(settings.fcl_edges, edges.size()) : edges.size();
-    c.valid.resize(c.measured);
-    c.micros.resize(c.measured);
-  }
+  return contenders;
+}
 
-  // Each validator has its own space (a discrete validator sets its space's resolution), so the
-  // states are made in that space.
+/** \brief Times every contender on every edge of \a set: a warm-up on the first 10 edges, then
+    edge by edge in a shuffled order of contenders, so that drift and the cache effects of the
+    previous call (another validator's data, or none of it after a long call) hit everyone alike.
+    A certifier's verdict and statistics are taken from a second, untimed call. */
+std::vector<Measured> measure(const CollisionWorld &world, const EdgeSet &set, std::vector<Contender> &contenders,
+                              const Settings &settings)
+{
+  std::vector<Measured> measured(contenders.size());
+  for (std::size_t k = 0; k < contenders.size(); ++k)
+  {
+    Measured &m = measured[k];
+    m.count = contenders[k].fcl ? std::min(settings.fcl_edges, set.edges.size()) : set.edges.size();
+    m.valid.resize(m.count);
+    m.micros.resize(m.count);
+    m.verdicts.resize(m.count);
+  }
   using Clock = std::chrono::steady_clock;
-  auto measure = [&](Contender &c, std::size_t e, bool record) {
-    const Edge &edge = edges[e];
+  const Mode mode = settings.first_contact ? Mode::FirstContact : Mode::Decide;
+  auto run = [&](std::size_t k, std::size_t e, bool record) {
+    Contender &c = contenders[k];
+    const Edge &edge = set.edges[e];
     bool valid;
     double us;
+    std::optional<Verdict> verdict;
     if (c.fcl)
     {
       const auto t0 = Clock::now();
@@ -321,94 +261,238 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
     }
     else
     {
+      // Each validator has its own space (a discrete validator sets its space's resolution).
       ompl::base::State *s1 = c.si->allocState(), *s2 = c.si->allocState();
-      vectorToState(world->robot(), edge.q0, s1);
-      vectorToState(world->robot(), edge.q1, s2);
+      vectorToState(world.robot(), edge.q0, s1);
+      vectorToState(world.robot(), edge.q1, s2);
       std::pair<ompl::base::State *, double> last_valid(c.si->allocState(), 0.0);
       const auto t0 = Clock::now();
       valid = settings.first_contact ? c.validator->checkMotion(s1, s2, last_valid) : c.validator->checkMotion(s1, s2);
       us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
       c.si->freeState(last_valid.first);
-      const Mode mode = settings.first_contact ? Mode::FirstContact : Mode::Decide;
       if (record)
         if (auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator))
-          for (const auto &[key, value] : certifying->certify(s1, s2, mode).stats)
-            c.stat_sums[key] += value;
+        {
+          const Report report = certifying->certify(s1, s2, mode);
+          verdict = report.verdict;
+          for (const auto &[key, value] : report.stats)
+            measured[k].stat_sums[key] += value;
+        }
       c.si->freeState(s1);
       c.si->freeState(s2);
     }
     benchmark::DoNotOptimize(valid);
     if (record)
     {
-      c.valid[e] = valid;
-      c.micros[e] = us;
+      measured[k].valid[e] = valid;
+      measured[k].micros[e] = us;
+      measured[k].verdicts[e] = verdict;
     }
   };
-  for (std::size_t e = 0; e < std::min<std::size_t>(10, edges.size()); ++e)  // warm-up
-    for (Contender &c : contenders)
-      if (!c.fcl)
-        measure(c, e, false);
-  // Interleaved, in a shuffled order per edge, so that drift and the cache effects of the previous
-  // call (another validator's data, or none of it after a long call) hit everyone alike.
+  for (std::size_t e = 0; e < std::min<std::size_t>(10, set.edges.size()); ++e)  // warm-up
+    for (std::size_t k = 0; k < contenders.size(); ++k)
+      if (!contenders[k].fcl)
+        run(k, e, false);
   std::mt19937 shuffler(settings.seed);
   std::vector<std::size_t> order(contenders.size());
-  for (std::size_t e = 0; e < edges.size(); ++e)
+  for (std::size_t e = 0; e < set.edges.size(); ++e)
   {
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::shuffle(order.begin(), order.end(), shuffler);
     for (const std::size_t k : order)
-      if (e < contenders[k].measured)
-        measure(contenders[k], e, true);
+      if (e < measured[k].count)
+        run(k, e, true);
   }
+  return measured;
+}
 
-  std::cout << "\n### " << bench.name << "\n\n"
-            << edges.size() << " edges (seed " << settings.seed << ", length 0.1–0.3 of the space extent); oracle: "
-            << n_free << " certified free, " << n_colliding << " colliding, " << n_unresolved
-            << " unresolved (excluded below), labelled in " << format(oracle_seconds, 1) << " s. fcl-ca-linear: first "
-            << std::min(settings.fcl_edges, edges.size()) << " edges only.\n\n";
-
-  auto times = [&](const Contender &c, OracleVerdict verdict) {
-    std::vector<double> us;
-    for (std::size_t e = 0; e < c.measured; ++e)
-      if (labels[e].verdict == verdict)
-        us.push_back(c.micros[e]);
-    return us;
-  };
-  const Contender &reference = *std::find_if(contenders.begin(), contenders.end(),
-                                             [](const Contender &c) { return c.label == "discrete@0.010"; });
-  const double ref_free = percentile(times(reference, OracleVerdict::CertifiedFree), 0.5);
-  const double ref_colliding = percentile(times(reference, OracleVerdict::Colliding), 0.5);
-  std::cout << "| validator | free: median µs | free: p95 µs | free: ×discrete@0.01 | false collisions"
-               " | colliding: median µs | colliding: p95 µs | colliding: ×discrete@0.01 | collisions missed |\n"
-               "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const Contender &c : contenders)
+/** \brief The row of one contender on \a set. */
+ValidatorRow summarize(const std::string &world, const std::string &label, const Measured &m, const EdgeSet &set)
+{
+  ValidatorRow row;
+  row.world = world;
+  row.validator = label;
+  std::vector<double> free_us, colliding_us;
+  for (std::size_t e = 0; e < m.count; ++e)
   {
-    std::size_t missed = 0, false_collisions = 0, free_edges = 0, colliding_edges = 0;
-    for (std::size_t e = 0; e < c.measured; ++e)
-    {
-      missed += labels[e].verdict == OracleVerdict::Colliding && c.valid[e];
-      false_collisions += labels[e].verdict == OracleVerdict::CertifiedFree && !c.valid[e];
-      free_edges += labels[e].verdict == OracleVerdict::CertifiedFree;
-      colliding_edges += labels[e].verdict == OracleVerdict::Colliding;
-    }
-    const std::vector<double> free_us = times(c, OracleVerdict::CertifiedFree);
-    const std::vector<double> colliding_us = times(c, OracleVerdict::Colliding);
-    const double free_median = percentile(free_us, 0.5), colliding_median = percentile(colliding_us, 0.5);
-    std::cout << "| " << c.label << " | " << format(free_median) << " | " << format(percentile(free_us, 0.95))
-              << " | " << format(free_median / ref_free, 2) << " | " << false_collisions << " / " << free_edges << " | "
-              << format(colliding_median) << " | " << format(percentile(colliding_us, 0.95)) << " | "
-              << format(colliding_median / ref_colliding, 2) << " | " << missed << " / " << colliding_edges << " |\n";
-  }
-  for (const Contender &c : contenders)
-  {
-    if (c.stat_sums.empty())
+    const bool free = set.labels[e] == OracleVerdict::CertifiedFree;
+    const bool colliding = set.labels[e] == OracleVerdict::Colliding;
+    if (!free && !colliding)
       continue;
-    std::cout << "\n"
-              << c.label << ", mean report statistics per edge ("
-              << (settings.first_contact ? "FirstContact" : "Decide") << " mode):";
-    for (const auto &[key, sum] : c.stat_sums)
-      std::cout << " " << key << " " << format(sum / c.measured, 2) << ";";
-    std::cout << "\n";
+    (free ? free_us : colliding_us).push_back(m.micros[e]);
+    const bool undecided = m.verdicts[e] == Verdict::Undecided;
+    row.undecided += undecided;
+    row.false_collisions += free && !m.valid[e] && !undecided;
+    row.missed += colliding && m.valid[e];
+  }
+  row.free_edges = free_us.size();
+  row.colliding_edges = colliding_us.size();
+  row.free_median = percentile(free_us, 0.5);
+  row.free_p95 = percentile(free_us, 0.95);
+  row.free_p99 = percentile(free_us, 0.99);
+  row.colliding_median = percentile(colliding_us, 0.5);
+  row.colliding_p95 = percentile(colliding_us, 0.95);
+  row.colliding_p99 = percentile(colliding_us, 0.99);
+  std::vector<double> all = free_us;
+  all.insert(all.end(), colliding_us.begin(), colliding_us.end());
+  row.p99 = percentile(all, 0.99);
+  return row;
+}
+
+const ValidatorRow &referenceRow(const std::vector<ValidatorRow> &rows)
+{
+  return *std::find_if(rows.begin(), rows.end(), [](const ValidatorRow &r) { return r.validator == "discrete@0.010"; });
+}
+
+void printTable(const std::vector<ValidatorRow> &rows)
+{
+  const ValidatorRow &reference = referenceRow(rows);
+  std::cout << "| validator | free: median µs | p95 | p99 | ×discrete@0.01 | p95 ×discrete p95 | false collisions"
+               " | colliding: median µs | p95 | p99 | ×discrete@0.01 | collisions missed | undecided |\n"
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const ValidatorRow &r : rows)
+    std::cout << "| " << r.validator << " | " << format(r.free_median) << " | " << format(r.free_p95) << " | "
+              << format(r.free_p99) << " | " << format(r.free_median / reference.free_median, 2) << " | "
+              << format(r.free_p95 / reference.free_p95, 2) << " | " << r.false_collisions << " / " << r.free_edges
+              << " | " << format(r.colliding_median) << " | " << format(r.colliding_p95) << " | "
+              << format(r.colliding_p99) << " | " << format(r.colliding_median / reference.colliding_median, 2)
+              << " | " << r.missed << " / " << r.colliding_edges << " | " << r.undecided << " |\n";
+}
+
+/** \brief What one world's run gives the summary: the rows of each edge set, by set name. */
+using WorldRows = std::vector<std::pair<std::string, std::vector<ValidatorRow>>>;
+
+/** \brief The random edges of \a world, labelled by the oracle, and on a thin-obstacle world its
+    grazing edges (labelled by construction, verified by the oracle when built). */
+std::vector<EdgeSet> edgeSets(const test::NamedWorld &bench, const Settings &settings)
+{
+  const CollisionWorld &world = *bench.world;
+  test::RandomEdgeOptions edge_options;
+  edge_options.seed = settings.seed;
+  EdgeSet random{"random edges", test::randomEdges(world, settings.edges, edge_options), {}};
+  const auto oracle_start = std::chrono::steady_clock::now();
+  for (const OracleResult &label : test::labelEdges(world, random.edges, {}, settings.oracle_threads))
+    random.labels.push_back(label.verdict);
+  const double oracle_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - oracle_start).count();
+  const auto count = [&](OracleVerdict v) { return std::count(random.labels.begin(), random.labels.end(), v); };
+  std::cout << "\n### " << bench.name << "\n\n"
+            << random.edges.size() << " random edges (seed " << settings.seed
+            << ", length 0.1–0.3 of the space extent); oracle: " << count(OracleVerdict::CertifiedFree)
+            << " certified free, " << count(OracleVerdict::Colliding) << " colliding, "
+            << count(OracleVerdict::Unresolved) << " unresolved (excluded below), labelled in "
+            << format(oracle_seconds, 1) << " s. fcl-ca-linear: first " << std::min(settings.fcl_edges, settings.edges)
+            << " edges of a set only.";
+  std::vector<EdgeSet> sets = {std::move(random)};
+  if (bench.thin_obstacles && settings.grazing_edges > 0)
+  {
+    const auto start = std::chrono::steady_clock::now();
+    const test::GrazingEdges grazing = test::grazingEdges(world, settings.grazing_edges, settings.seed);
+    sets.push_back({"edges sampling at 1 % misses (oracle: colliding)", grazing.missed_by_sampling,
+                    std::vector<OracleVerdict>(grazing.missed_by_sampling.size(), OracleVerdict::Colliding)});
+    sets.push_back({"near misses at 10 µm–1 mm (oracle: certified free)", grazing.near_misses,
+                    std::vector<OracleVerdict>(grazing.near_misses.size(), OracleVerdict::CertifiedFree)});
+    std::cout << " Grazing edges (test/support/grazing_edges.h) built and verified in "
+              << format(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1) << " s.";
+  }
+  std::cout << "\n";
+  return sets;
+}
+
+/** \brief Times every contender on every edge set of \a bench and prints its tables. */
+WorldRows runWorld(const test::NamedWorld &bench, const Settings &settings)
+{
+  const std::vector<EdgeSet> sets = edgeSets(bench, settings);
+  std::vector<Contender> contenders = makeContenders(bench.world, settings);
+  WorldRows world_rows;
+  for (const EdgeSet &set : sets)
+  {
+    const std::vector<Measured> measured = measure(*bench.world, set, contenders, settings);
+    std::vector<ValidatorRow> rows;
+    for (std::size_t k = 0; k < contenders.size(); ++k)
+      rows.push_back(summarize(bench.name, contenders[k].label, measured[k], set));
+    std::cout << "\n" << set.name << " (" << set.edges.size() << "):\n\n";
+    printTable(rows);
+    if (&set == &sets.front())
+      for (std::size_t k = 0; k < contenders.size(); ++k)
+      {
+        if (measured[k].stat_sums.empty())
+          continue;
+        std::cout << "\n"
+                  << contenders[k].label << ", mean report statistics per edge ("
+                  << (settings.first_contact ? "FirstContact" : "Decide") << " mode):";
+        for (const auto &[key, sum] : measured[k].stat_sums)
+          std::cout << " " << key << " " << format(sum / measured[k].count, 2) << ";";
+        std::cout << "\n";
+      }
+    world_rows.push_back({set.name, std::move(rows)});
+  }
+  return world_rows;
+}
+
+/** \brief The issues' targets on every world's random edges, and soundness (collisions missed,
+    near misses called collisions) on every edge set: one line per world and certifier. */
+void printTargets(const std::vector<WorldRows> &worlds, const Settings &settings)
+{
+  std::cout << "\n## Targets (" << (settings.first_contact ? "FirstContact" : "Decide")
+            << " mode; speed_targets.h)\n\n"
+               "| world | validator | free ×discrete@0.01 | colliding × | free p95 ÷ discrete p95 | p99 ms | "
+               "false coll. | undecided | failed |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n";
+  for (const WorldRows &world : worlds)
+  {
+    const std::vector<ValidatorRow> &rows = world.front().second;
+    const ValidatorRow &reference = referenceRow(rows);
+    for (std::size_t k = 0; k < rows.size(); ++k)
+    {
+      const ValidatorRow &r = rows[k];
+      if (r.validator.rfind("discrete", 0) == 0 || r.validator.rfind("fcl", 0) == 0)
+        continue;
+      std::vector<std::string> failed = bench::failedTargets(r, reference, settings.first_contact);
+      for (std::size_t s = 1; s < world.size(); ++s)
+      {
+        const ValidatorRow &g = world[s].second[k];
+        if (g.missed > 0)
+          failed.push_back("FALSE FREE: " + std::to_string(g.missed) + " of " + world[s].first);
+        if (g.false_collisions > 0 || g.undecided > 0)
+          failed.push_back(std::to_string(g.false_collisions) + " collisions, " + std::to_string(g.undecided) +
+                           " undecided on " + std::to_string(g.free_edges + g.colliding_edges) + " " + world[s].first);
+      }
+      std::string failures;
+      for (const std::string &f : failed)
+        failures += (failures.empty() ? "" : "; ") + f;
+      std::cout << "| " << r.world << " | " << r.validator << " | " << format(r.free_median / reference.free_median, 2)
+                << " | " << format(r.colliding_median / reference.colliding_median, 2) << " | "
+                << format(r.free_p95 / reference.free_p95, 2) << " | " << format(r.p99 / 1000.0, 1) << " | "
+                << r.false_collisions << " / " << r.free_edges << " | " << r.undecided << " | "
+                << (failures.empty() ? "all hold" : failures) << " |\n";
+    }
+  }
+}
+
+/** \brief Chains of 1..N bundled arms (armChainRobot) in the example scene: each world's tables,
+    then the median µs per edge against the number of bodies, per validator. */
+void runChainScaling(const Settings &settings)
+{
+  std::cout << "\n## Cost against the number of links: chains of 1.." << settings.chain_scaling
+            << " bundled arms in examples/scene.yaml\n";
+  std::vector<std::pair<test::NamedWorld, std::vector<ValidatorRow>>> chains;
+  for (int arms = 1; arms <= settings.chain_scaling; ++arms)
+  {
+    const test::NamedWorld chain{"ccd_arm_chain_" + std::to_string(arms) + " / examples/scene.yaml",
+                                 test::armChainWorld(arms)};
+    chains.push_back({chain, runWorld(chain, settings).front().second});
+  }
+  std::cout << "\n### Median µs per edge against bodies (links with geometry)\n\n"
+               "| arms | DoF | bodies | self pairs | validator | free median µs | µs per body | colliding median µs "
+               "| µs per body |\n|---:|---:|---:|---:|---|---:|---:|---:|---:|\n";
+  for (const auto &[chain, rows] : chains)
+  {
+    const CollisionWorld &world = *chain.world;
+    const double bodies = static_cast<double>(world.collidingLinks().size());
+    for (const ValidatorRow &r : rows)
+      std::cout << "| " << world.robot().nq() / 6 << " | " << world.robot().nq() << " | " << bodies << " | "
+                << world.selfPairs().size() << " | " << r.validator << " | " << format(r.free_median) << " | "
+                << format(r.free_median / bodies, 2) << " | " << format(r.colliding_median) << " | "
+                << format(r.colliding_median / bodies, 2) << " |\n";
   }
 }
 }  // namespace
@@ -423,14 +507,26 @@ int main(int argc, char **argv)
                  "Times are per checkMotion(s1, s2) call (with --first-contact: checkMotion(s1, s2, "
                  "lastValid)), single thread, interleaved over validators. "
                  "Labels come from the soundness oracle (distance + speed-bound certification, dense "
-                 "sampling at 1e-4, bisection). \"fcl-ca-linear\" checks every link/obstacle and link/link "
+                 "sampling at 1e-4, bisection). \"false collisions\" counts Collision (discrete: invalid) on "
+                 "certified-free edges, \"undecided\" the Undecided answers on labelled edges. "
+                 "\"fcl-ca-linear\" checks every link/obstacle and link/link "
                  "pair with fcl::continuousCollide (CCDM_LINEAR, CCDC_CONSERVATIVE_ADVANCEMENT, libccd GJK, "
                  "RSS meshes) between the links' start and end poses: FCL interpolates each link's pose "
                  "linearly, which is not the robot's joint motion, so its misses are partly a different "
-                 "motion, not only a different algorithm.\n";
-    for (const test::NamedWorld &bench : test::robotWorlds(settings.shared))
-      if (bench.name.find(settings.world) != std::string::npos)
-        runWorld(bench, settings);
+                 "motion, not only a different algorithm. /proc/loadavg at the start: "
+              << [] {
+                   std::ifstream file("/proc/loadavg");
+                   std::string line;
+                   return std::getline(file, line) ? line : std::string("?");
+                 }()
+              << "\n";
+    std::vector<WorldRows> worlds;
+    for (const test::NamedWorld &bench : test::robotWorlds(settings.shared, settings.world))
+      worlds.push_back(runWorld(bench, settings));
+    if (settings.chain_scaling > 0)
+      runChainScaling(settings);
+    if (!worlds.empty())
+      printTargets(worlds, settings);
   }
   catch (const std::exception &e)
   {

@@ -2,10 +2,13 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
+#include "composite_robots.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "shared_problems.h"
 #include "test_paths.h"
+#include "thin_obstacles.h"
 
 namespace ompl_ccd::test
 {
@@ -31,14 +34,51 @@ CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)
   return std::make_shared<const CollisionWorld>(robot, std::make_shared<const Scene>(std::move(obstacles)));
 }
 
-std::vector<NamedWorld> robotWorlds(bool shared)
+namespace
 {
-  std::vector<NamedWorld> worlds = {{"ccd_arm / examples/scene.yaml", exampleWorld("arm/arm.urdf", "scene.yaml")}};
+CollisionWorldPtr inExampleScene(RobotModelPtr robot)
+{
+  return std::make_shared<const CollisionWorld>(std::move(robot), loadScene(examplePath("scene.yaml")));
+}
+}  // namespace
+
+CollisionWorldPtr armChainWorld(int arms)
+{
+  return inExampleScene(armChainRobot(arms));
+}
+
+std::vector<WorldRecipe> worldRecipes(bool shared)
+{
+  std::vector<WorldRecipe> recipes = {
+      {"ccd_arm / examples/scene.yaml", [] { return exampleWorld("arm/arm.urdf", "scene.yaml"); }},
+      {"ccd_arm / thin obstacles",
+       [] {
+         return thinObstacleWorld(
+             std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(examplePath("arm/arm.urdf"))));
+       },
+       true},
+      {"ccd_dual_arm (14 DoF) / examples/scene.yaml", [] { return inExampleScene(dualArmRobot()); }},
+      {"ccd_arm_chain_5 (30 DoF) / examples/scene.yaml", [] { return armChainWorld(5); }}};
   const std::optional<std::string> data = sharedDataPath("");
   if (!shared || !data)
-    return worlds;
+    return recipes;
   for (const SharedProblem &problem : sharedProblems())
-    worlds.push_back({problem.name, loadSharedProblem(*data, problem)});
+    recipes.push_back({problem.name, [data, problem] { return loadSharedProblem(*data, problem); }});
+  for (const std::string robot : {"panda", "ur5e"})
+    recipes.push_back(
+        {robot + " / thin obstacles", [data, robot] { return thinObstacleWorld(loadSharedRobot(*data, robot)); },
+         true});
+  for (const SharedProblem &problem : industrialProblems())
+    recipes.push_back({problem.name, [data, problem] { return loadSharedProblem(*data, problem); }});
+  return recipes;
+}
+
+std::vector<NamedWorld> robotWorlds(bool shared, const std::string &name_filter)
+{
+  std::vector<NamedWorld> worlds;
+  for (const WorldRecipe &recipe : worldRecipes(shared))
+    if (recipe.name.find(name_filter) != std::string::npos)
+      worlds.push_back({recipe.name, recipe.make(), recipe.thin_obstacles});
   return worlds;
 }
 }  // namespace ompl_ccd::test

@@ -1,8 +1,10 @@
 #pragma once
 /// \file example_worlds.h
-/// The worlds tests and benchmarks certify in: the bundled examples, and Panda and UR5e in their
-/// scenes when ../shared/data is present.
+/// The worlds tests and benchmarks certify in: the bundled examples and robots assembled from the
+/// bundled arm, and, when ../shared/data is present, Panda, UR5e and the KUKA arms in their scenes
+/// and Panda and UR5e among thin obstacles.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,15 +19,35 @@ CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene
     pointing along +x at q = 0, among \a obstacles: the hand-solved world of the certifier tests. */
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles);
 
+/** \brief armChainRobot(\a arms) in examples/scene.yaml. */
+CollisionWorldPtr armChainWorld(int arms);
+
 /** \brief A robot in a scene, with a name for tables and messages. */
 struct NamedWorld
 {
   /** \brief "ccd_arm / examples/scene.yaml", "panda / table_scene_table", ... */
   std::string name;
   CollisionWorldPtr world;
+  /** \brief A thinObstacleWorld: benchmarks add its grazingEdges (missed by sampling, near misses). */
+  bool thin_obstacles = false;
 };
 
-/** \brief The bundled arm in examples/scene.yaml, then, when \a shared and ../shared/data is
-    present, every sharedProblems() world. */
-std::vector<NamedWorld> robotWorlds(bool shared);
+/** \brief A world not built yet: its name and how to build it. */
+struct WorldRecipe
+{
+  std::string name;
+  std::function<CollisionWorldPtr()> make;
+  bool thin_obstacles = false;
+};
+
+/** \brief Every world robotWorlds lists, unbuilt (building a KUKA world samples its disabled pairs,
+    a thin-obstacle world its obstacles: up to seconds). */
+std::vector<WorldRecipe> worldRecipes(bool shared);
+
+/** \brief The worlds whose name contains \a name_filter (all when empty), built only when chosen:
+    - bundled: ccd_arm in examples/scene.yaml and among thin obstacles (thinObstacleWorld), the
+      14-DoF dualArmRobot and the 30-DoF armChainRobot(5) in examples/scene.yaml;
+    - when \a shared and ../shared/data is present: every sharedProblems() world, Panda and UR5e
+      among thin obstacles, and every industrialProblems() world. */
+std::vector<NamedWorld> robotWorlds(bool shared, const std::string &name_filter = "");
 }  // namespace ompl_ccd::test
