@@ -442,7 +442,8 @@ WorldRows runWorld(const test::NamedWorld &bench, const Settings &settings)
 }
 
 /** \brief The issues' targets on every world's random edges, and soundness (collisions missed,
-    near misses called collisions) on every edge set: one line per world and certifier. */
+    near misses called collisions) on every edge set: one line per world and certifier at its
+    default options. */
 void printTargets(const std::vector<WorldRows> &worlds, const Settings &settings)
 {
   std::cout << "\n## Targets (" << (settings.first_contact ? "FirstContact" : "Decide")
@@ -456,7 +457,8 @@ void printTargets(const std::vector<WorldRows> &worlds, const Settings &settings
     for (std::size_t k = 0; k < rows.size(); ++k)
     {
       const ValidatorRow &r = rows[k];
-      if (r.validator.rfind("discrete", 0) == 0 || r.validator.rfind("fcl", 0) == 0)
+      const bool swept = r.validator.find('=') != std::string::npos;  // targets are for the defaults
+      if (r.validator.rfind("discrete", 0) == 0 || r.validator.rfind("fcl", 0) == 0 || swept)
         continue;
       std::vector<std::string> failed = bench::failedTargets(r, reference, settings.first_contact);
       for (std::size_t s = 1; s < world.size(); ++s)
@@ -476,6 +478,46 @@ void printTargets(const std::vector<WorldRows> &worlds, const Settings &settings
                 << format(r.free_p95 / reference.free_p95, 2) << " | " << format(r.p99 / 1000.0, 1) << " | "
                 << r.false_collisions << " / " << r.free_edges << " | " << r.undecided << " | "
                 << (failures.empty() ? "all hold" : failures) << " |\n";
+    }
+  }
+}
+
+/** \brief With --sweep: every certifier setting on every world, one line each — the rates of
+    false collisions and Undecided answers on the random edges (and on the near misses), and the
+    median and p95 times, free and colliding. */
+void printSweep(const std::vector<WorldRows> &worlds, const Settings &settings)
+{
+  const auto percent = [](std::size_t count, std::size_t of) {
+    return of == 0 ? std::string("–") : format(100.0 * count / of, 1) + " %";
+  };
+  std::cout << "\n## Certifier settings (" << (settings.first_contact ? "FirstContact" : "Decide")
+            << " mode): random edges, and the near misses where the world has them\n\n"
+               "| world | validator | false coll. | undecided | free median µs | free p95 | colliding median µs | "
+               "colliding p95 | near misses: false coll. | near misses: undecided | near misses: median µs |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const WorldRows &world : worlds)
+  {
+    const std::vector<ValidatorRow> &rows = world.front().second;
+    const auto near = std::find_if(world.begin(), world.end(), [](const auto &set) {
+      return set.first.rfind("near misses", 0) == 0;
+    });
+    for (std::size_t k = 0; k < rows.size(); ++k)
+    {
+      const ValidatorRow &r = rows[k];
+      if (r.validator.rfind("discrete", 0) == 0 || r.validator.rfind("fcl", 0) == 0)
+        continue;
+      std::cout << "| " << r.world << " | " << r.validator << " | " << percent(r.false_collisions, r.free_edges)
+                << " | " << percent(r.undecided, r.free_edges + r.colliding_edges) << " | " << format(r.free_median)
+                << " | " << format(r.free_p95) << " | " << format(r.colliding_median) << " | "
+                << format(r.colliding_p95) << " | ";
+      if (near == world.end())
+        std::cout << "– | – | – |\n";
+      else
+      {
+        const ValidatorRow &n = near->second[k];
+        std::cout << n.false_collisions << " / " << n.free_edges << " | " << n.undecided << " | "
+                  << format(n.free_median) << " |\n";
+      }
     }
   }
 }
@@ -538,6 +580,8 @@ int main(int argc, char **argv)
       worlds.push_back(runWorld(bench, settings));
     if (settings.chain_scaling > 0)
       runChainScaling(settings);
+    if (!worlds.empty() && !settings.sweeps.empty())
+      printSweep(worlds, settings);
     if (!worlds.empty())
       printTargets(worlds, settings);
   }
