@@ -437,6 +437,7 @@ WorldRows runWorld(const test::NamedWorld &bench, const Settings &settings)
         std::cout << "\n";
       }
     world_rows.push_back({set.name, std::move(rows)});
+    std::cout << std::flush;  // a long run shows its progress
   }
   return world_rows;
 }
