@@ -13,7 +13,7 @@
 /// Usage: validator_benchmark [--edges N] [--seed S] [--validators a,b,c] [--no-shared]
 ///                            [--oracle-threads T] [--fcl-edges N] [--world NAME] [--first-contact]
 ///                            [--sweep OPTION=v1,v2,...]... [--contact-distances d1,d2,...]
-///                            [--grazing-edges N] [--chain-scaling N] [--cpu-time]
+///                            [--grazing-edges N] [--chain-scaling N] [--cpu-time] [--no-statistics]
 
 #include <benchmark/benchmark.h>
 
@@ -79,6 +79,9 @@ struct Settings
   /** \brief Time each call by the CPU time of this thread (CLOCK_THREAD_CPUTIME_ID) instead of the
       wall clock: on a shared machine, the time the thread was preempted is left out. */
   bool cpu_time = false;
+  /** \brief Gather the certifiers' report statistics (a second, untimed call per edge). Without,
+      the second call is made only after an invalid answer, to tell Collision from Undecided. */
+  bool statistics = true;
 };
 
 std::vector<std::string> splitList(const std::string &list)
@@ -136,11 +139,13 @@ Settings parseArguments(int argc, char **argv)
       settings.chain_scaling = std::stoi(value());
     else if (arg == "--cpu-time")
       settings.cpu_time = true;
+    else if (arg == "--no-statistics")
+      settings.statistics = false;
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
                                "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, "
                                "--fcl-edges N, --world NAME, --first-contact, --sweep OPTION=v1,v2,..., "
-                               "--contact-distances d1,d2,..., --grazing-edges N, --chain-scaling N, --cpu-time");
+                               "--contact-distances d1,d2,..., --grazing-edges N, --chain-scaling N, --cpu-time, --no-statistics");
   }
   return settings;
 }
@@ -238,7 +243,8 @@ std::vector<Contender> makeContenders(const CollisionWorldPtr &world, const Sett
 /** \brief Times every contender on every edge of \a set: a warm-up on the first 10 edges, then
     edge by edge in a shuffled order of contenders, so that drift and the cache effects of the
     previous call (another validator's data, or none of it after a long call) hit everyone alike.
-    A certifier's verdict and statistics are taken from a second, untimed call. */
+    A certifier's verdict and statistics are taken from a second, untimed call (with
+    --no-statistics only after an invalid answer: a valid one is Free). */
 std::vector<Measured> measure(const CollisionWorld &world, const EdgeSet &set, std::vector<Contender> &contenders,
                               const Settings &settings)
 {
@@ -282,14 +288,16 @@ std::vector<Measured> measure(const CollisionWorld &world, const EdgeSet &set, s
       valid = settings.first_contact ? c.validator->checkMotion(s1, s2, last_valid) : c.validator->checkMotion(s1, s2);
       us = now() - t0;
       c.si->freeState(last_valid.first);
-      if (record)
-        if (auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator))
-        {
-          const Report report = certifying->certify(s1, s2, mode);
-          verdict = report.verdict;
-          for (const auto &[key, value] : report.stats)
-            measured[k].stat_sums[key] += value;
-        }
+      const auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator);
+      if (record && certifying && (settings.statistics || !valid))
+      {
+        const Report report = certifying->certify(s1, s2, mode);
+        verdict = report.verdict;
+        for (const auto &[key, value] : report.stats)
+          measured[k].stat_sums[key] += value;
+      }
+      else if (record && certifying)
+        verdict = Verdict::Free;
       c.si->freeState(s1);
       c.si->freeState(s2);
     }
@@ -424,7 +432,7 @@ WorldRows runWorld(const test::NamedWorld &bench, const Settings &settings)
       rows.push_back(summarize(bench.name, contenders[k].label, measured[k], set));
     std::cout << "\n" << set.name << " (" << set.edges.size() << "):\n\n";
     printTable(rows);
-    if (&set == &sets.front())
+    if (&set == &sets.front() && settings.statistics)
       for (std::size_t k = 0; k < contenders.size(); ++k)
       {
         if (measured[k].stat_sums.empty())
