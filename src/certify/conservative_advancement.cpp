@@ -48,6 +48,7 @@ void ConservativeAdvancement::buildBodies()
     static_cast<CullingBody &>(body) = culling_body;
     body.hull = std::make_shared<const ConvexHull>(geometry.shape, options_.hull_max_gap);
     body.surface = makePrimitiveSurface(geometry.shape);
+    body.axis = makeCylinderAxis(geometry.shape);
     bodies_.push_back(std::move(body));
   }
 }
@@ -70,6 +71,15 @@ void ConservativeAdvancement::buildObstacles()
     }
     obstacle_surface_objects_.push_back(std::move(surface));
     obstacle_surface_gaps_.push_back(primitive ? primitive->gap : 0.0);
+    std::unique_ptr<fcl::CollisionObjectd> axis_object;
+    const std::optional<CylinderAxis> axis = makeCylinderAxis(obstacle.shape);
+    if (axis)
+    {
+      axis_object = ca::makeObject(axis->segment);
+      axis_object->setTransform(obstacle.X_WG);
+    }
+    obstacle_axis_objects_.push_back(std::move(axis_object));
+    obstacle_axis_radii_.push_back(axis ? axis->radius : 0.0);
   }
 }
 
@@ -91,6 +101,8 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
       ws.hull_objects[b]->setTransform(X_WG);
       if (ws.surface_objects[b])
         ws.surface_objects[b]->setTransform(X_WG);
+      if (ws.axis_objects[b])
+        ws.axis_objects[b]->setTransform(X_WG);
     }
 }
 
@@ -142,15 +154,14 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
 Report ConservativeAdvancement::run(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
   ws.stats.pcl_before_culling = static_cast<double>(front_end_.pairCount());
+  if (query.mode == Mode::FirstContact)
+    return firstContact(ws, motion, query);
   // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early exit)
-  if (query.mode == Mode::Decide)
-    if (std::optional<Report> report = earlyProbes(ws, motion))
-      return *report;
+  if (std::optional<Report> report = earlyProbes(ws, motion))
+    return *report;
   // Spatial culling, [Zhang2007] Sec. 5, piece by piece. Contact counts from distance ≤
   // clearance + contact_distance: boxes are widened by that much.
   front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance);
-  if (query.mode == Mode::Decide)
-    return decide(ws, motion, query);
-  return firstContact(ws, motion, query);
+  return decide(ws, motion, query);
 }
 }  // namespace ompl_ccd
