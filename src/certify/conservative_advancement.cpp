@@ -57,28 +57,24 @@ void ConservativeAdvancement::buildObstacles()
 {
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
+    // an FCL object of the obstacle's geometry (null: none) fixed at its pose
+    const auto placed = [&](const FclGeometryPtr &geometry) {
+      std::unique_ptr<fcl::CollisionObjectd> object;
+      if (geometry)
+      {
+        object = ca::makeObject(geometry);
+        object->setTransform(obstacle.X_WG);
+      }
+      return object;
+    };
     auto hull = std::make_shared<const ConvexHull>(obstacle.shape, options_.hull_max_gap);
-    auto object = ca::makeObject(hull->fclGeometry());
-    object->setTransform(obstacle.X_WG);
+    obstacle_hull_objects_.push_back(placed(hull->fclGeometry()));
     obstacle_hulls_.push_back(std::move(hull));
-    obstacle_hull_objects_.push_back(std::move(object));
-    std::unique_ptr<fcl::CollisionObjectd> surface;
     const std::optional<PrimitiveSurface> primitive = makePrimitiveSurface(obstacle.shape);
-    if (primitive)
-    {
-      surface = ca::makeObject(primitive->triangles);
-      surface->setTransform(obstacle.X_WG);
-    }
-    obstacle_surface_objects_.push_back(std::move(surface));
+    obstacle_surface_objects_.push_back(placed(primitive ? primitive->triangles : nullptr));
     obstacle_surface_gaps_.push_back(primitive ? primitive->gap : 0.0);
-    std::unique_ptr<fcl::CollisionObjectd> axis_object;
     const std::optional<CylinderAxis> axis = makeCylinderAxis(obstacle.shape);
-    if (axis)
-    {
-      axis_object = ca::makeObject(axis->segment);
-      axis_object->setTransform(obstacle.X_WG);
-    }
-    obstacle_axis_objects_.push_back(std::move(axis_object));
+    obstacle_axis_objects_.push_back(placed(axis ? axis->segment : nullptr));
     obstacle_axis_radii_.push_back(axis ? axis->radius : 0.0);
   }
 }
