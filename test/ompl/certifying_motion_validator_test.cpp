@@ -224,11 +224,11 @@ TEST(CertifyingMotionValidator, BadConstructionIsRefused)
   Query bad = f.query;
   bad.tolerance = 0.0;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },
-              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance must be > 0 (0)")));
+              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance (0) must be positive")));
   bad = f.query;
   bad.clearance = -0.5;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },
-              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query clearance must be >= 0 (-0.5)")));
+              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query clearance (-0.5) must be non-negative")));
 }
 
 TEST(Certifier, VerdictAndModeNames)
