@@ -1,7 +1,7 @@
 // Live-piece culling of the CA certifier: spatial culling ([Zhang2007] Sec. 5) with motion-bound
-// boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again in their common ancestor's
-// frame and through their JointSpaceCertificate, and (option taylor_models) the Taylor-model boxes
-// of Sec. 5.2. See ca_live_pieces.h.
+// boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again through their
+// JointSpaceCertificate and then in their common ancestor's frame, and (option taylor_models) the
+// Taylor-model boxes of Sec. 5.2. See ca_live_pieces.h.
 #include "ca_live_pieces.h"
 
 #include <algorithm>
@@ -99,8 +99,8 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
 
 void ConservativeAdvancement::cullPieces(Workspace &ws) const
 {
-  // A pair whose boxes are apart during piece k is farther apart than clearance + tolerance all
-  // through it: CA skips the piece, and a pair with no live piece is culled.
+  // A pair whose boxes (inflated by clearance + contact_distance) are apart during piece k is out
+  // of contact all through it: CA skips the piece, and a pair with no live piece is culled.
   const int samples = ws.samples;
   ws.live_pieces.resize(ws.pcl.size() * samples);
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
@@ -283,13 +283,12 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
 void ConservativeAdvancement::cullLivePieces(Workspace &ws, const JointMotion &motion, double inflation) const
 {
   // the cheap swept boxes first: over the whole motion (cullPairs), then piece by piece, then the
-  // self pairs in their ancestor's frame and through their certificates
+  // self pairs through their certificates and in their ancestor's frame
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws);
   cullSelfPieces(ws, motion, inflation);
-  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
   // then the Taylor-model boxes (option taylor_models)
   if (options_.taylor_models && !ws.pcl.empty())
   {

@@ -3,8 +3,8 @@
 /// Private to the CA certifier: the kernels of its live-piece culling (ca_live_pieces.cpp), the
 /// spatial culling of [Zhang2007] Sec. 5 done piece by piece. The motion [0, 1] is cut into N
 /// pieces [k/N, (k+1)/N]; a pair is *live* during a piece when its bodies' motion-bound boxes
-/// (inflated by clearance + tolerance) overlap during it. CA steps only in live pieces: during a
-/// dead one the pair is farther apart than clearance + tolerance.
+/// (inflated by clearance + contact_distance) overlap during it. CA steps only in live pieces:
+/// during a dead one the pair is farther apart than clearance + contact_distance.
 ///
 /// References: [Zhang2007] in README.md (section References).
 
