@@ -1,6 +1,7 @@
-// The CA certifier's workspace and counters (src/certify/ca_workspace.h): each counter is reported
-// under the name conservative_advancement.h documents (the list written out here), with its own
-// value; certify() reports exactly those statistics, and none when the query asks for none.
+// The CA certifier's workspace and counters (src/certify/ca_workspace.h): each counter, its own
+// and the culling front end's, is reported under the name conservative_advancement.h documents (the
+// list written out here), with its own value; certify() reports exactly those statistics, and none
+// when the query asks for none.
 #include <gtest/gtest.h>
 
 #include "../../src/certify/ca_workspace.h"
@@ -21,19 +22,20 @@ const std::vector<std::string> kDocumentedStats = {
 TEST(CaWorkspace, EachCounterIsReportedUnderItsName)
 {
   ca::Counters counters;
+  CullingCounters culling;
   counters.distance_queries = 1;
   counters.hull_distance_queries = 2;
   counters.ca_steps = 3;
   counters.hull_ca_steps = 4;
   counters.slab_steps = 5;
-  counters.collision_probes = 6;
+  culling.collision_probes = 6;
   counters.pcl_before_culling = 7;
-  counters.pcl_after_spatial_culling = 8;
+  culling.pcl_after_spatial_culling = 8;
   counters.pcl_after_temporal_culling = 9;
   counters.undecided_cap_hits = 10;
-  counters.box_pieces = 11;
-  counters.taylor_pieces = 12;
-  const Stats stats = counters.toStats();
+  culling.box_pieces = 11;
+  culling.taylor_pieces = 12;
+  const Stats stats = counters.toStats(culling);
   ASSERT_EQ(stats.size(), kDocumentedStats.size());
   for (std::size_t i = 0; i < kDocumentedStats.size(); ++i)
   {
