@@ -78,7 +78,7 @@ struct ConservativeAdvancement::Advance
 {
   enum class Status
   {
-    Contact,  ///< d < clearance + tolerance at t
+    Contact,  ///< d ≤ clearance + contact_distance at t (confirmed on the bodies), or a probe's collision
     Passed,   ///< certified up to t_limit
     Capped    ///< step cap reached; certified up to t
   };

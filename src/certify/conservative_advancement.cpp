@@ -6,7 +6,6 @@
 #include "ompl_ccd/certify/conservative_advancement.h"
 
 #include <cassert>
-#include <cmath>
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
@@ -127,15 +126,7 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
 Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const JointMotion &motion,
                                         const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0,
-                        "ConservativeAdvancement::certify: tolerance (", query.tolerance,
-                        ") must be positive and finite; set a tolerance such as 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
-                        "ConservativeAdvancement::certify: clearance (", query.clearance,
-                        ") must be non-negative and finite; set clearance to 0 or more.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
-                        "ConservativeAdvancement::certify: contact_distance (", query.contact_distance,
-                        ") must be positive and finite; set a contact distance such as 1e-6.");
+  checkQuery(query, "ConservativeAdvancement::certify");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = {};

@@ -72,8 +72,8 @@ struct ConservativeAdvancementOptions
 
   /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided, stat
       undecided_cap_hits). A pair that passes δ from contact along a stretch of its motion takes
-      steps of about δ/μ there: a 10 µm pass of the bundled arm takes up to ~3,600 steps (~3 ms),
-      a pass within contact_distance about ten times more (bench/README.md). */
+      steps of about δ/μ there, so a pass within micrometres takes thousands of steps (counts in
+      bench/README.md). */
   int max_steps_per_pair = 20000;
   /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
       traversal stops early and the distance is deflated by 1 + distance_rel_err (pair_distance.h);
