@@ -1,5 +1,7 @@
 #include "ompl_ccd/certify/certifier.h"
 
+#include "ompl_ccd/error.h"
+
 namespace ompl_ccd
 {
 const char *toString(Verdict verdict)
@@ -26,6 +28,14 @@ const char *toString(Mode mode)
       return "first-contact";
   }
   return "unknown";
+}
+
+Mode modeFromString(const std::string &name, const std::string &context)
+{
+  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+    if (name == toString(mode))
+      return mode;
+  throw Error(concat(context, ": mode '", name, "' is unknown; use decide or first-contact."));
 }
 
 Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query)
