@@ -10,6 +10,7 @@
 #include "ompl_ccd/ompl/edge_checker.h"
 #include "progress_meter.h"
 #include "report_json.h"
+#include "validate_dask.h"
 
 namespace ompl_ccd::cli
 {
@@ -32,6 +33,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
+  command->add_option("--dask", options.dask_scheduler,
+                      "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
+      ->type_name("SCHEDULER");
   return command;
 }
 
@@ -39,6 +43,8 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
 {
   OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
                         "validate: no motions given; pass --edges EDGES.txt or --path PATH.txt.");
+  if (!options.dask_scheduler.empty())
+    execValidateOnDask(options);
   const Mode mode = modeFromString(options.mode, "validate");
   ValidatorOptions validator_options;
   options.validator_flags.applyTo(validator_options, "validate");

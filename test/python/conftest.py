@@ -95,5 +95,17 @@ def arm_world():
 
 
 @pytest.fixture(scope="session")
-def arm_ca(arm_world):
-    return arm_world.validator("ca")
+def arm_validators(arm_world):
+    """arm_validators(name): the arm world's validator `name` with default options, built once."""
+    built = {}
+
+    def validator(name):
+        if name not in built:
+            built[name] = arm_world.validator(name)
+        return built[name]
+    return validator
+
+
+@pytest.fixture(scope="session")
+def arm_ca(arm_validators):
+    return arm_validators("ca")

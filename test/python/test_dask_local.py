@@ -1,6 +1,6 @@
 """ompl_ccd.dask without worker processes: check_edges in this process and on an in-process Dask
 cluster (threads) answers as Validator.check does, from arrays and from .npy / edge files;
-ompl_ccd-dask prints the JSON lines of `ompl_ccd validate`."""
+ompl_ccd-dask and `ompl_ccd validate --dask` print the JSON lines of `ompl_ccd validate`."""
 
 import json
 import os
@@ -105,6 +105,9 @@ def test_the_dask_script_prints_what_validate_prints(arm_world, client, tmp_path
     assert done.returncode == 0, done.stderr
     assert without_times(done.stdout) == without_times(out)
     assert (tmp_path / "o.jsonl").read_text() == done.stdout
+    code, on_dask, err = run_cli("validate", "--dask", client.scheduler.address, *flags)
+    assert code == 0, err
+    assert without_times(on_dask) == without_times(out)
 
 
 def test_the_dask_script_refuses_as_validate_does(client, tmp_path):

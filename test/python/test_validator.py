@@ -14,41 +14,42 @@ from conftest import (ARM, ARM_EDGES, ARM_SRDF, SCENE, SHARED, assert_same_as_cl
 
 @pytest.mark.parametrize("validator", ["ca", "discrete", "toleranced", "interval"])
 @pytest.mark.parametrize("mode", ["decide", "first-contact"])
-def test_bundled_edges_equal_the_command_line(arm_world, validator, mode):
-    results = arm_world.validator(validator).check(arm_world.read_edges(ARM_EDGES), mode=mode)
+def test_bundled_edges_equal_the_command_line(arm_world, arm_validators, validator, mode):
+    results = arm_validators(validator).check(arm_world.read_edges(ARM_EDGES), mode=mode)
     assert_same_as_cli(results, cli_validate(ARM, SCENE, validator, ARM_EDGES, mode, srdf=ARM_SRDF))
     assert list(results["edge"]) == [0, 1, 2]
     assert list(results["verdict"]) == [ompl_ccd.COLLISION, ompl_ccd.FREE, ompl_ccd.COLLISION]
 
 
-@pytest.mark.parametrize("mode", ["decide", "first-contact"])
-def test_random_edges_equal_the_command_line_with_options(arm_world, tmp_path, mode):
+def test_random_edges_equal_the_command_line_with_options(arm_world, tmp_path):
     edges = random_edges(arm_world, 300, seed=7)
-    options = {"tolerance": 1e-4, "max_steps_per_pair": 5000, "temporal_culling": False}
-    results = arm_world.validator("ca", **options).check(edges, mode=mode, jobs=2)
-    records = cli_validate(ARM, SCENE, "ca", write_edges(tmp_path / "edges.txt", edges), mode, srdf=ARM_SRDF,
-                           options=["tolerance=1e-4", "max_steps_per_pair=5000", "temporal_culling=false"])
-    assert_same_as_cli(results, records)
-    verdicts = set(results["verdict"])
-    assert ompl_ccd.FREE in verdicts and ompl_ccd.COLLISION in verdicts
+    edges_file = write_edges(tmp_path / "edges.txt", edges)
+    validator = arm_world.validator("ca", tolerance=1e-4, max_steps_per_pair=5000, temporal_culling=False)
+    for mode in ("decide", "first-contact"):
+        results = validator.check(edges, mode=mode, jobs=2)
+        records = cli_validate(ARM, SCENE, "ca", edges_file, mode, srdf=ARM_SRDF,
+                               options=["tolerance=1e-4", "max_steps_per_pair=5000", "temporal_culling=false"])
+        assert_same_as_cli(results, records)
+        verdicts = set(results["verdict"])
+        assert ompl_ccd.FREE in verdicts and ompl_ccd.COLLISION in verdicts
 
 
-def test_check_path_equals_the_command_line(arm_world, tmp_path):
+def test_check_path_equals_the_command_line(arm_world, arm_validators, tmp_path):
     waypoints = np.array([[0, 0, 0, 0, 0, 0], [0, 0.3, 1.5, 0, 1.34, 0], [-0.3, 0.9, 1.5, 0, 1.2, 0],
                           [1.0, 0.5, 0.5, 0.2, 0.1, 0]])
     path_file = write_edges(tmp_path / "path.txt", waypoints)
-    results = arm_world.validator("ca").check_path(waypoints, mode="first-contact")
+    results = arm_validators("ca").check_path(waypoints, mode="first-contact")
     assert_same_as_cli(results, cli_validate(ARM, SCENE, "ca", path_file, "first-contact", srdf=ARM_SRDF, path=True))
     np.testing.assert_array_equal(arm_world.read_path(path_file), waypoints)
 
 
-def test_several_jobs_answer_as_one(arm_world, arm_ca):
+def test_several_jobs_answer_as_one(arm_world, arm_ca, arm_validators):
     edges = random_edges(arm_world, 400, seed=3)
     one, two = arm_ca.check(edges, jobs=1), arm_ca.check(edges, jobs=2)
     for field in one.dtype.names:
         if field != "time_us":
             np.testing.assert_array_equal(one[field], two[field])
-    discrete = arm_world.validator("discrete")
+    discrete = arm_validators("discrete")
     np.testing.assert_array_equal(discrete.check(edges, jobs=1)["verdict"], discrete.check(edges, jobs=3)["verdict"])
 
 
@@ -62,8 +63,9 @@ def test_shared_robots_equal_the_command_line(tmp_path, robot):
     world = ompl_ccd.World(robot=urdf, srdf=srdf, scene=scene)
     edges = random_edges(world, 60, seed=11, reach=0.15)
     edges_file = write_edges(tmp_path / "edges.txt", edges)
+    validator = world.validator("ca")
     for mode in ("decide", "first-contact"):
-        results = world.validator("ca").check(edges, mode=mode, jobs=2)
+        results = validator.check(edges, mode=mode, jobs=2)
         assert_same_as_cli(results, cli_validate(urdf, scene, "ca", edges_file, mode, srdf=srdf))
 
 
