@@ -3,8 +3,8 @@
 // most the bodies'), the pairs taken by increasing τ̌, each advanced on its exact geometry up to
 // the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first. Before
 // Alg. 1, whole-robot probes look for a configuration in collision: with one at t_hit, the TOC
-// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so CA
-// does not creep up to the contact.
+// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so the
+// spatial culling looks at that stretch only and CA does not creep up to the contact.
 #include <algorithm>
 
 #include "ca_advance.h"
@@ -88,6 +88,8 @@ Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &m
 {
   FirstContactSearch search;
   probeFirstCollision(ws, motion, query, search);
+  // Spatial culling, [Zhang2007] Sec. 5, of the stretch that needs certifying: [0, certify_until]
+  front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance, search.certify_until);
   // every τ̌ first, sorted (Alg. 1, lines 1–4)
   std::vector<std::pair<double, std::size_t>> order;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)

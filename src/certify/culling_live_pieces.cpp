@@ -1,6 +1,6 @@
 // Live-piece culling of the culling front end: spatial culling ([Zhang2007] Sec. 5) with
-// motion-bound boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again in their common
-// ancestor's frame and through their JointSpaceCertificate, and (option taylor_models) the
+// motion-bound boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again through their
+// JointSpaceCertificate and then in their common ancestor's frame, and (option taylor_models) the
 // Taylor-model boxes of Sec. 5.2. See culling_front_end.h.
 
 #include <algorithm>
@@ -286,13 +286,12 @@ void CullingFrontEnd::cullLivePieces(CullingWorkspace &ws, const JointMotion &mo
                                      double t_end) const
 {
   // the cheap swept boxes first: over the whole motion (cullPairs), then piece by piece, then the
-  // self pairs in their ancestor's frame and through their certificates
+  // self pairs through their certificates and in their ancestor's frame
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws, t_end);
   cullSelfPieces(ws, motion, inflation);
-  ws.counters.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
   // then the Taylor-model boxes (option taylor_models)
   if (options_.taylor_models && !ws.pcl.empty())
   {
