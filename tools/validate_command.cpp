@@ -33,6 +33,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
+  command->add_flag("--features", options.features,
+                    "Add the touching features to each witness: \"features\": {\"link\", \"other\"}, each a vertex, "
+                    "edge or face of the shape's triangles, or null when the validator does not know them");
   return command;
 }
 
@@ -88,7 +91,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
     double time_us = 0.0;
     reports.push_back(reportEdge(si, world, validator, edges[i].start, edges[i].goal, mode, &time_us));
     times_us.push_back(time_us);
-    emit(edgeJson(i, reports.back(), time_us).dump());
+    emit(edgeJson(i, reports.back(), time_us, options.features).dump());
     progress.update(i + 1);
   }
   progress.finish();

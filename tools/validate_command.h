@@ -32,6 +32,8 @@ struct ValidateOptions
   std::vector<std::string> package_paths;
   /** \brief No progress on standard error (it is only drawn when that is a terminal). */
   bool quiet = false;
+  /** \brief Add the touching features to each witness (the JSON field "features"). */
+  bool features = false;
 };
 
 /** \brief Adds the `validate` subcommand to \a app, bound to \a options. */

@@ -138,15 +138,15 @@ std::vector<ValidatorOption> commonOptions()
       ranged("resolution", "discrete", OMPL_CCD_FIELD(resolution), NumberRange{kMinResolution, 1.0, false, true},
              "longest valid segment, as a fraction of the space's extent",
              "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
-      ranged("tolerance", "ca, toleranced", OMPL_CCD_FIELD(tolerance), kPositive,
+      ranged("tolerance", "ca, toleranced, interval", OMPL_CCD_FIELD(tolerance), kPositive,
              "first-contact: width of the TOC bracket (toleranced: also its subdivision's epsilon, metres)"),
-      ranged("clearance", "ca, toleranced", OMPL_CCD_FIELD(clearance), kNonNegative,
+      ranged("clearance", "ca, toleranced, interval", OMPL_CCD_FIELD(clearance), kNonNegative,
              "required clearance, metres"),
       ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
              "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),
-      ranged("contact_distance", "ca", OMPL_CCD_FIELD(contact_distance), kPositive,
+      ranged("contact_distance", "ca, interval", OMPL_CCD_FIELD(contact_distance), kPositive,
              "metres: a collision's witness is at most this far from contact (or penetrating)",
              "positive, so that bodies that only touch are a contact"),
   };
@@ -201,12 +201,32 @@ std::vector<ValidatorOption> tolerancedOptions()
              "most undecided intervals kept before the query is undecided"),
   };
 }
+std::vector<ValidatorOption> intervalOptions()
+{
+  return {
+      ranged("time_pieces", "interval", OMPL_CCD_FIELD(interval.time_pieces), kAtLeastOne,
+             "equal time pieces of the box and swept-sphere culling"),
+      ranged("obb_max_level", "interval", OMPL_CCD_FIELD(interval.pair.obb_max_level),
+             IntegerRange{0, kObbLevelLimit}, "highest OBB refinement level: at most 2^level sub-intervals per piece",
+             "2^20 sub-intervals of a piece already lie below any joint's motion"),
+      ranged("split_pairs", "interval", OMPL_CCD_FIELD(interval.pair.split_pairs), kAtLeastOne,
+             "equations of a sub-interval above which it is halved first"),
+      ranged("max_splits", "interval", OMPL_CCD_FIELD(interval.pair.max_splits), kAtLeastZero,
+             "most halvings of a sub-interval with too many equations"),
+      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_boxes), kAtLeastOne,
+             "most time intervals one elementary solver call examines (undecided beyond)"),
+      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_depth), kAtLeastOne,
+             "most halvings of a time interval by the elementary solver (undecided beyond)"),
+      ranged("max_shape_steps", "interval", OMPL_CCD_FIELD(interval.pair.max_shape_steps), kAtLeastOne,
+             "most steps on a pair's exact shapes (cylinders, spheres) before it is undecided"),
+  };
+}
 #undef OMPL_CCD_FIELD
 
 std::vector<ValidatorOption> makeSchema()
 {
   std::vector<ValidatorOption> schema = commonOptions();
-  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions()})
+  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions(), intervalOptions()})
     schema.insert(schema.end(), part.begin(), part.end());
   return schema;
 }

@@ -56,7 +56,7 @@ TEST(IntervalArithmetic, BarHitsPoleAtClosedFormTime)
   EXPECT_EQ(report.witness->other, "pole");
   EXPECT_GE(report.witness->time, report.toc_lower);
   EXPECT_LE(report.witness->time, report.toc_upper);
-  EXPECT_LE(report.witness->distance, 1e-3);
+  EXPECT_LE(report.witness->distance, Query{}.contact_distance);
   // The normal points from the bar towards the pole (+y at θ ≈ 80°, give or take the prism).
   EXPECT_GT(report.witness->normal.dot(Eigen::Vector3d(-std::sin(1.4), std::cos(1.4), 0.0)), 0.9);
 }
@@ -74,7 +74,7 @@ TEST(IntervalArithmetic, ClearanceTurnsANearMissIntoACollision)
   EXPECT_EQ(certifyBar(0.0, 1.38).verdict, Verdict::Free);
   const Report report = certifyBar(0.0, 1.38, 0.02);
   ASSERT_EQ(report.verdict, Verdict::Collision);
-  EXPECT_LE(report.witness->distance, 0.02 + 1e-3);
+  EXPECT_LE(report.witness->distance, 0.02 + Query{}.contact_distance);
 }
 
 TEST(IntervalArithmetic, ReversedMotionStartsInContact)
@@ -101,9 +101,9 @@ TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
 }
 
 // Cross-check with ca on the bundled arm (scene and self pairs): where both are decisive, the same
-// verdict unless one reports a near contact (witness distance in (0, tolerance]), and neither's
-// guaranteed-free prefix passes the other's witness of a real contact; the reversed edge gets the
-// same verdict.
+// verdict unless one reports a near contact (witness distance in (0, contact_distance]), neither's
+// guaranteed-free prefix passes the other's witness of a real contact, and two real contacts are
+// within tolerance of each other; the reversed edge gets the same verdict.
 TEST(IntervalArithmetic, AgreesWithCaOnArmEdges)
 {
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
@@ -128,14 +128,19 @@ TEST(IntervalArithmetic, AgreesWithCaOnArmEdges)
     ++both;
     const Report &collision = a.verdict == Verdict::Collision ? a : b;
     if (a.verdict != b.verdict)
+    {
       EXPECT_GT(collision.witness->distance, 0.0) << "only a near contact may be Free for the other";
+    }
     if (a.verdict == Verdict::Collision && b.verdict == Verdict::Collision)
     {
       ++collisions;
-      if (b.witness->distance == 0.0)
-        EXPECT_LE(a.toc_lower, b.toc_upper);
-      if (a.witness->distance == 0.0)
-        EXPECT_LE(b.toc_lower, a.toc_upper);
+      // Neither's guaranteed-free prefix passes the other's witness of a real contact; two real
+      // contacts both close a bracket ≤ tolerance holding the first one.
+      const bool real_a = a.witness->distance == 0.0, real_b = b.witness->distance == 0.0;
+      EXPECT_TRUE(!real_b || a.toc_lower <= b.toc_upper) << a.toc_lower << " past " << b.toc_upper;
+      EXPECT_TRUE(!real_a || b.toc_lower <= a.toc_upper) << b.toc_lower << " past " << a.toc_upper;
+      EXPECT_TRUE(!(real_a && real_b) || std::fabs(a.toc_upper - b.toc_upper) <= query.tolerance)
+          << a.toc_upper << " vs " << b.toc_upper;
     }
   }
   EXPECT_GE(both, 50);

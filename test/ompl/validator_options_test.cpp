@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 25u);  // 6 common, 15 of "ca", 4 of "toleranced"
+  EXPECT_EQ(names.size(), 32u);  // 6 common, 15 of "ca", 4 of "toleranced", 7 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -85,6 +85,9 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(with("max_shape_steps", "7").interval.pair.max_shape_steps, 7);
+  EXPECT_EQ(with("solver_max_boxes", "100").interval.pair.solver_max_boxes, 100);
+  EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
   ValidatorOptions options;
   assignValidatorOption(options, "early_probes=5", "test");
   EXPECT_EQ(options.ca.early_probes, 5);
@@ -161,6 +164,13 @@ const std::vector<Edges> kTolerancedEdges = {
     {"threads", {"1", "256"}, {"257"}},
 };
 
+const std::vector<Edges> kIntervalEdges = {
+    {"time_pieces", {"1"}, {"0"}},         {"obb_max_level", {"0", "20"}, {"-1", "21"}},
+    {"split_pairs", {"1"}, {"0"}},         {"max_splits", {"0"}, {"-1"}},
+    {"solver_max_boxes", {"1"}, {"0"}},    {"solver_max_depth", {"1"}, {"0"}},
+    {"max_shape_steps", {"1"}, {"0"}},
+};
+
 /** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the
     certifier's own check, given options with that one value) agrees on each. */
 template <typename CertifierCheck>
@@ -194,6 +204,7 @@ TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
     settings.threads = o.threads;
     TolerancedMotion certifier(world, settings);
   });
+  expectEdges(kIntervalEdges, [&](const ValidatorOptions &o) { IntervalArithmetic certifier(world, o.interval); });
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -327,6 +327,24 @@ TEST_F(CliTest, ValidateIntervalGivesTheFirstContactWithItsWitness)
   EXPECT_EQ(checkEdgeLine(hit, 1), "collision");
   EXPECT_EQ(hit["witness"]["other"], "table");
   EXPECT_LE(hit["toc_upper"].get<double>() - hit["toc_lower"].get<double>(), 1e-3);
+  EXPECT_FALSE(hit["witness"].contains("features")) << "only with --features";
+
+  // With --features the witness names the touching features: the arm's mesh and the table's box,
+  // a vertex, an edge or a face each; an interval option from the command line takes effect.
+  const CliRun features = run("validate " + robotAndScene() + " --validator interval --mode first-contact --features "
+                              "--option max_shape_steps=50 --edges " + file("edges.txt"));
+  ASSERT_EQ(features.code, 0) << features.err;
+  const json with = json::parse(lines(features.out)[1]);
+  EXPECT_EQ(checkEdgeLine(with, 1), "collision");
+  EXPECT_EQ(with["toc_upper"], hit["toc_upper"]);
+  const json &touching = with["witness"]["features"];
+  ASSERT_TRUE(touching["link"].is_object() && touching["other"].is_object()) << with.dump();
+  EXPECT_THAT(touching["link"]["shape"].get<std::string>(), HasSubstr("mesh"));
+  EXPECT_THAT(touching["other"]["shape"].get<std::string>(), HasSubstr("box"));
+  const std::size_t on_link = touching["link"]["vertices"].size(), on_other = touching["other"]["vertices"].size();
+  EXPECT_TRUE((on_link == 1 && on_other == 3) || (on_link == 3 && on_other == 1) || (on_link == 2 && on_other == 2))
+      << with.dump();
+  EXPECT_EQ(touching["link"]["triangle"].get<int>() >= 0, on_link == 3);
 }
 
 TEST_F(CliTest, ValidateTolerancedTakesEitherMassDistribution)
