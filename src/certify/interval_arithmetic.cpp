@@ -134,13 +134,7 @@ void IntervalArithmetic::cullPairs(Workspace &ws, double margin) const
 
 Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &motion, const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, "IntervalArithmetic::certify: tolerance ",
-                        query.tolerance, " is not positive; give a tolerance > 0.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
-                        "IntervalArithmetic::certify: clearance ", query.clearance, " is negative; give a clearance ≥ 0.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
-                        "IntervalArithmetic::certify: contact_distance ", query.contact_distance,
-                        " is not positive; give a contact_distance > 0.");
+  checkQuery(query, "IntervalArithmetic::certify");
   Report report;
   auto &ws = static_cast<Workspace &>(base);
   ws.pair_pieces = ws.box_culled = ws.sphere_culled = ws.body_pairs = ws.swept_us = 0;

@@ -201,24 +201,36 @@ std::vector<ValidatorOption> tolerancedOptions()
              "most undecided intervals kept before the query is undecided"),
   };
 }
+
 std::vector<ValidatorOption> intervalOptions()
 {
+  // the solver's budgets are named solver_*: toleranced already has a max_depth
   return {
       ranged("time_pieces", "interval", OMPL_CCD_FIELD(interval.time_pieces), kAtLeastOne,
-             "equal time pieces of the box and swept-sphere culling"),
-      ranged("obb_max_level", "interval", OMPL_CCD_FIELD(interval.pair.obb_max_level),
-             IntegerRange{0, kObbLevelLimit}, "highest OBB refinement level: at most 2^level sub-intervals per piece",
-             "2^20 sub-intervals of a piece already lie below any joint's motion"),
+             "equal time pieces of the box culling ([Redon2004] Sec. 4.1)"),
+      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_boxes), kAtLeastOne,
+             "most time intervals one solver call examines before it is undecided (stat cap_max_boxes)"),
+      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_depth), kAtLeastOne,
+             "most halvings of a time interval in one solver call before it is undecided (stat cap_max_depth)"),
+      ranged("max_shape_steps", "interval", OMPL_CCD_FIELD(interval.pair.max_shape_steps), kAtLeastOne,
+             "most steps of a pair on its exact shapes (cylinders, spheres) before it is undecided (stat "
+             "cap_max_shape_steps)"),
       ranged("split_pairs", "interval", OMPL_CCD_FIELD(interval.pair.split_pairs), kAtLeastOne,
              "equations of a sub-interval above which it is halved first"),
       ranged("max_splits", "interval", OMPL_CCD_FIELD(interval.pair.max_splits), kAtLeastZero,
-             "most halvings of a sub-interval with too many equations"),
-      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_boxes), kAtLeastOne,
-             "most time intervals one elementary solver call examines (undecided beyond)"),
-      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_depth), kAtLeastOne,
-             "most halvings of a time interval by the elementary solver (undecided beyond)"),
-      ranged("max_shape_steps", "interval", OMPL_CCD_FIELD(interval.pair.max_shape_steps), kAtLeastOne,
-             "most steps on a pair's exact shapes (cylinders, spheres) before it is undecided"),
+             "most halvings of a sub-interval before its equations go to the solver however many"),
+      ranged("obb_max_level", "interval", OMPL_CCD_FIELD(interval.pair.obb_max_level),
+             IntegerRange{0, kObbLevelLimit},
+             "highest OBB refinement level ([Redon2004] Sec. 5.1.1): at most 2^level sub-intervals per piece",
+             "2^20 sub-intervals of a piece already lie below any joint's motion"),
+      boolean("box_culling", "interval", OMPL_CCD_FIELD(interval.box_culling),
+              "stage 1: cull body pairs by their interval boxes over a piece ([Redon2004] Sec. 4.1)"),
+      boolean("swept_sphere_culling", "interval", OMPL_CCD_FIELD(interval.swept_sphere_culling),
+              "stage 2: cull body pairs by line-swept spheres over a piece ([Redon2004] Sec. 4.2)"),
+      ranged("swept_sphere_steps", "interval", OMPL_CCD_FIELD(interval.swept_sphere_steps), kAtLeastOne,
+             "stage 2: capsules per piece and body"),
+      boolean("obb_trees", "interval", OMPL_CCD_FIELD(interval.pair.obb_trees),
+              "stage 3: cull triangle pairs by continuous OBB-tree tests ([Redon2004] Sec. 5.1)"),
   };
 }
 #undef OMPL_CCD_FIELD

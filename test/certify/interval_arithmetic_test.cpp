@@ -97,7 +97,7 @@ TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
   Query query;
   query.tolerance = 0.0;
   EXPECT_THAT([&] { certifier.certify(*ws, motion, query); },
-              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic::certify: tolerance 0 is not positive")));
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic::certify: query tolerance (0) must be positive")));
 }
 
 // Cross-check with ca on the bundled arm (scene and self pairs): where both are decisive, the same

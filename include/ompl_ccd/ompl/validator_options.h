@@ -58,7 +58,7 @@ struct ValidatorOption
   std::string name;
   /** \brief Type of the value: "number", "integer", "boolean" or "name". */
   std::string type;
-  /** \brief The validators that read it ("discrete", "ca", "toleranced", "ca, toleranced, interval"). */
+  /** \brief The validators that read it ("discrete", "ca", "toleranced", "interval", "ca, toleranced"). */
   std::string validators;
   /** \brief Allowed values: "a number in (0, 1]", "an integer >= 1", "true or false", ... */
   std::string range;
