@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/certify/triangle_features.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
@@ -38,36 +37,49 @@ void addElapsed(double &total, Clock::time_point start)
 {
   total += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
 }
+
+/// A stretch [t0, t1] of the motion during which one potentially colliding pair may come into
+/// contact (consecutive live pieces of the front end).
+struct LiveRun
+{
+  double t0, t1;
+  std::size_t pair;
+};
 }  // namespace
 
-/// One thread's buffers: FCL objects for the start check and the probes, the world poses and body
-/// boxes of the current piece, stage 2's capsules, the pairs left, and stage 3's workspace.
+/// One thread's buffers: the front end's (probes, live pieces), FCL objects for the start check,
+/// stage 1's boxes and stage 2's capsules per time piece (computed once per motion and piece, for
+/// every pair), the live runs, and stage 3's workspace.
 struct IntervalArithmetic::Workspace : CertifierWorkspace
 {
-  Workspace(const CollisionWorld &world, const PairContactSolver &exact)
-    : collision(world), exact(exact.makeWorkspace())
+  Workspace(const CollisionWorld &world, const CullingFrontEnd &front_end, const PairContactSolver &exact)
+    : culling(front_end), collision(world), exact(exact.makeWorkspace())
   {
   }
+  CullingWorkspace culling;
   CollisionWorkspace collision;
   std::vector<IntervalPose> X_WL;
-  std::vector<Eigen::AlignedBox3d> body_boxes;
-  SweptSphereCulling::Sweep sweep;
-  /** \brief Indices in pairs_ of the pairs left on the current piece. */
-  std::vector<int> live;
+  /** \brief Per time piece k: every body's box (stage 1) and capsules (stage 2) over it, valid when
+      its flag is set for this motion. */
+  std::vector<std::vector<Eigen::AlignedBox3d>> body_boxes;
+  std::vector<SweptSphereCulling::Sweep> sweeps;
+  std::vector<char> boxed, swept;
+  std::vector<LiveRun> runs;
   std::unique_ptr<PairContactWorkspace> exact;
-  /** \brief Counts of the current motion: body pairs tested, culled by stage 1 and 2, left; the
-      microseconds of stage 2 (swept spheres). */
+  /** \brief Counts of the current motion: (pair, piece) tests, culled by stage 1 and 2, left; the
+      microseconds of stage 2. */
   double pair_pieces = 0, box_culled = 0, sphere_culled = 0, body_pairs = 0, swept_us = 0;
   bool timed = false;
 };
 
 IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options)
-  : world_(std::move(world)), options_(options)
+  : world_(std::move(world)), options_(options), front_end_(world_, options.culling)
 {
   OMPL_CCD_THROW_UNLESS(options.time_pieces >= 1, "IntervalArithmetic: time_pieces is ", options.time_pieces,
                         "; give at least 1.");
-  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1, "IntervalArithmetic: swept_sphere_steps is ",
-                        options.swept_sphere_steps, "; give at least 1.");
+  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1 && options.span_probes >= 0,
+                        "IntervalArithmetic: swept_sphere_steps (", options.swept_sphere_steps,
+                        ") must be at least 1, span_probes (", options.span_probes, ") at least 0.");
   exact_ = std::make_shared<PairContactSolver>(world_, options.pair);
   const std::vector<BodyRef> &bodies = exact_->bodies();
   std::vector<int> links;
@@ -82,54 +94,81 @@ IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalAr
     links.push_back(bodies[b].link);
     vertices.push_back(v);
   }
-  const auto &obstacles = world_->scene().obstacles();
-  for (std::size_t o = 0; o < obstacles.size(); ++o)
+  for (std::size_t o = 0; o < world_->scene().obstacles().size(); ++o)
   {
     Eigen::AlignedBox3d box;
     for (const Eigen::Vector3d &p : exact_->obstacleFeatures(static_cast<int>(o)).vertices)
       box.extend(p);
     obstacle_boxes_.push_back(box);
-    for (std::size_t a = 0; a < bodies.size(); ++a)
-      pairs_.push_back({static_cast<int>(a), -1, static_cast<int>(o), -1});
   }
-  for (const BodyPair &pair : selfBodyPairs(*world_, bodies))
-    pairs_.push_back(pair);
   swept_spheres_ = std::make_shared<SweptSphereCulling>(world_, links, vertices, options.swept_sphere_steps);
 }
 
 std::unique_ptr<CertifierWorkspace> IntervalArithmetic::makeWorkspace() const
 {
-  return std::make_unique<Workspace>(*world_, *exact_);
+  return std::make_unique<Workspace>(*world_, front_end_, *exact_);
 }
 
-void IntervalArithmetic::cullPairs(Workspace &ws, double margin) const
+bool IntervalArithmetic::culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k,
+                                       double margin) const
 {
-  ws.live.clear();
-  for (std::size_t i = 0; i < pairs_.size(); ++i)
+  const int n = options_.time_pieces;
+  const double t0 = static_cast<double>(k) / n, t1 = k + 1 == n ? 1.0 : static_cast<double>(k + 1) / n;
+  ++ws.pair_pieces;
+  if (options_.box_culling)
   {
-    const BodyPair &pair = pairs_[i];
-    ++ws.pair_pieces;
-    const Eigen::AlignedBox3d &other = pair.b >= 0 ? ws.body_boxes[pair.b] : obstacle_boxes_[pair.obstacle];
-    if (options_.box_culling && !boxesWithin(ws.body_boxes[pair.a], other, margin))
+    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1 (once per motion and piece).
+    if (!ws.boxed[k])
+    {
+      linkIntervalPoses(motion, t0, t1, ws.X_WL);
+      ws.body_boxes[k].resize(body_boxes_L_.size());
+      for (std::size_t b = 0; b < body_boxes_L_.size(); ++b)
+        ws.body_boxes[k][b] = worldBox(ws.X_WL[exact_->bodies()[b].link], body_boxes_L_[b]);
+      ws.boxed[k] = 1;
+    }
+    const std::vector<Eigen::AlignedBox3d> &boxes = ws.body_boxes[k];
+    if (!boxesWithin(boxes[pair.a], pair.b >= 0 ? boxes[pair.b] : obstacle_boxes_[pair.obstacle], margin))
     {
       ++ws.box_culled;
-      continue;
+      return true;
     }
-    if (options_.swept_sphere_culling)
-    {
-      const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
-      const bool apart = swept_spheres_->apart(ws.sweep, pair, margin);
-      if (ws.timed)
-        addElapsed(ws.swept_us, start);
-      if (apart)
-      {
-        ++ws.sphere_culled;
-        continue;
-      }
-    }
-    ++ws.body_pairs;
-    ws.live.push_back(static_cast<int>(i));
   }
+  if (options_.swept_sphere_culling)
+  {
+    // Line-swept spheres swept over the piece, Sec. 4.2.
+    const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
+    if (!ws.swept[k])
+    {
+      swept_spheres_->sweep(motion, t0, t1, ws.sweeps[k]);
+      ws.swept[k] = 1;
+    }
+    const bool apart = swept_spheres_->apart(ws.sweeps[k], pair, margin);
+    if (ws.timed)
+      addElapsed(ws.swept_us, start);
+    if (apart)
+    {
+      ++ws.sphere_culled;
+      return true;
+    }
+  }
+  ++ws.body_pairs;
+  return false;
+}
+
+Contact IntervalArithmetic::probeContact(const ProbeHit &hit) const
+{
+  const RobotModel &robot = world_->robot();
+  const auto urdfLink = [&](int b) {
+    const BodyRef &body = exact_->bodies()[b];
+    return robot.links()[body.link].geometries[body.geometry].urdf_link;
+  };
+  Contact contact;
+  contact.time = hit.t;
+  contact.link = urdfLink(hit.pair.a);
+  contact.other = hit.pair.b >= 0 ? urdfLink(hit.pair.b) : world_->scene().obstacles()[hit.pair.obstacle].name;
+  contact.point_a = contact.point_b = hit.point;
+  contact.normal = hit.normal;
+  return contact;
 }
 
 Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &motion, const Query &query) const
@@ -139,7 +178,10 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   auto &ws = static_cast<Workspace &>(base);
   ws.pair_pieces = ws.box_culled = ws.sphere_culled = ws.body_pairs = ws.swept_us = 0;
   ws.timed = query.statistics;
-  double pieces = 0, exact_us = 0;
+  ws.culling.counters = {};
+  ws.culling.posed_motion = nullptr;  // a new motion may sit where the last one did
+  ws.culling.pcl.clear();
+  double exact_us = 0, span_probes = 0;
   PairContactStats exact_stats;
   const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
   const auto finish = [&](Verdict verdict, double toc_lower, double toc_upper, const std::string &budget) {
@@ -149,7 +191,11 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
     if (query.statistics)
     {
       const double total_us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-      report.stats = {{"pieces", pieces},
+      report.stats = {{"collision_probes", ws.culling.counters.collision_probes},
+                      {"pcl", static_cast<double>(ws.culling.pcl.size())},
+                      {"span_probes", span_probes},
+                      {"live_runs", static_cast<double>(ws.runs.size())},
+                      {"pieces", static_cast<double>(std::count(ws.boxed.begin(), ws.boxed.end(), 1))},
                       {"pair_pieces", ws.pair_pieces},
                       {"box_culled", ws.box_culled},
                       {"sphere_culled", ws.sphere_culled},
@@ -174,19 +220,29 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
     }
     return report;
   };
+  ws.runs.clear();
+  ws.boxed.assign(static_cast<std::size_t>(options_.time_pieces), 0);
+  ws.swept.assign(static_cast<std::size_t>(options_.time_pieces), 0);
+  ws.body_boxes.resize(static_cast<std::size_t>(options_.time_pieces));
+  ws.sweeps.resize(static_cast<std::size_t>(options_.time_pieces));
 
-  // Whether the robot at t is in contact: within clearance + contact_distance (FCL, whole robot).
-  const auto inContact = [&](double t, Contact &contact) {
-    const Eigen::VectorXd q = motion.stateAt(t);
-    const bool hit =
-        query.clearance > 0.0
-            ? minimumDistance(*world_, ws.collision, q, &contact) <= query.clearance + query.contact_distance
-            : isInCollision(*world_, ws.collision, q, &contact);
-    contact.time = t;
-    return hit;
+  // Whether the robot at t is in contact: in collision (the front end's probe), or within clearance
+  // + contact_distance when a clearance is asked (FCL, whole robot).
+  const auto inContact = [&](double t) -> std::optional<Contact> {
+    if (query.clearance > 0.0)
+    {
+      Contact contact;
+      if (!(minimumDistance(*world_, ws.collision, motion.stateAt(t), &contact) <= query.clearance + query.contact_distance))
+        return std::nullopt;
+      contact.time = t;
+      return contact;
+    }
+    if (const std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws.culling, motion, t))
+      return probeContact(*hit);
+    return std::nullopt;
   };
   // A surface misses a body wholly inside a solid: the start state is checked whole.
-  if (Contact contact; inContact(0.0, contact))
+  if (std::optional<Contact> contact = inContact(0.0))
   {
     report.witness = contact;
     return finish(Verdict::Collision, 0.0, 0.0, "");
@@ -195,13 +251,33 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   // probe in contact is the witness, and nothing is claimed before it (toc_lower = 0).
   if (query.mode == Mode::Decide)
     for (const double t : {0.5, 0.25, 0.75})
-      if (Contact probe; inContact(t, probe))
+      if (std::optional<Contact> probe = inContact(t))
       {
         report.witness = probe;
         return finish(Verdict::Collision, 0.0, t, "");
       }
 
-  ws.body_boxes.resize(exact_->bodies().size());
+  // The shared front end ([Zhang2007] Sec. 5): the potentially colliding pairs and, for each, the
+  // pieces during which it may come within clearance + contact_distance; consecutive live pieces
+  // make a run, taken earliest first.
+  front_end_.cullLivePieces(ws.culling, motion, query.clearance + query.contact_distance);
+  const int samples = ws.culling.samples;
+  for (std::size_t i = 0; i < ws.culling.pcl.size(); ++i)
+    for (int k = 0; k < samples;)
+    {
+      if (!ws.culling.live(i, k))
+      {
+        ++k;
+        continue;
+      }
+      int end = k + 1;
+      while (end < samples && ws.culling.live(i, end))
+        ++end;
+      ws.runs.push_back({static_cast<double>(k) / samples, end == samples ? 1.0 : static_cast<double>(end) / samples, i});
+      k = end;
+    }
+  std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const LiveRun &a, const LiveRun &b) { return a.t0 < b.t0; });
+
   const double margin = numeric::padUp(query.clearance);
   PairContactRequest request;
   request.clearance = query.clearance;
@@ -209,36 +285,52 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   request.tolerance = query.tolerance;
   request.check_start = false;  // the start was checked whole; later contacts start on the surfaces
   const int n = options_.time_pieces;
-  for (int k = 0; k < n; ++k)
+  // Each run is decided only up to the earliest contact found so far (or the first time a budget
+  // left undecided): limit.
+  double limit = 1.0, lower = 1.0, undecided_at = 1.0;
+  std::string budget;
+  std::optional<Contact> witness;
+  bool done = false;
+  for (const LiveRun &run : ws.runs)
   {
-    const double t0 = static_cast<double>(k) / n, t1 = k + 1 == n ? 1.0 : static_cast<double>(k + 1) / n;
-    ++pieces;
-    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1; capsules, Sec. 4.2.
-    if (options_.box_culling)
+    if (done || !(run.t0 < limit))
+      break;  // runs are sorted: the rest start later
+    const BodyPair &pair = ws.culling.pcl[run.pair];
+    // Stages 1 and 2 on the time pieces the run overlaps; the spans left go to stage 3.
+    const int first = std::min(n - 1, static_cast<int>(run.t0 * n)), last = std::min(n - 1, static_cast<int>(run.t1 * n));
+    double span = -1.0;  // start of the current span of pieces left, −1: none
+    for (int k = first; k <= last + 1 && !done; ++k)
     {
-      linkIntervalPoses(motion, t0, t1, ws.X_WL);
-      for (std::size_t b = 0; b < ws.body_boxes.size(); ++b)
-        ws.body_boxes[b] = worldBox(ws.X_WL[exact_->bodies()[b].link], body_boxes_L_[b]);
-    }
-    if (options_.swept_sphere_culling)
-    {
-      const Clock::time_point swept = ws.timed ? Clock::now() : Clock::time_point();
-      swept_spheres_->sweep(motion, t0, t1, ws.sweep);
+      const double piece0 = std::max(run.t0, static_cast<double>(k) / n);
+      const bool kept = k <= last && piece0 < std::min(run.t1, limit) && !culledOnPiece(ws, motion, pair, k, margin);
+      if (kept && span < 0.0)
+        span = piece0;
+      if (kept || span < 0.0)
+        continue;
+      // The span [span, piece0] ends here: stage 3 ([Redon2004] Sec. 5) decides it.
+      request.t0 = span;
+      request.t1 = std::min({piece0, run.t1, limit});
+      span = -1.0;
+      if (!(request.t0 <= request.t1))
+        continue;
+      // Decide: a few FCL checks of the pair across the span often find a collision at once.
+      for (int j = 1; query.mode == Mode::Decide && j <= options_.span_probes && !done; ++j)
+      {
+        ++span_probes;
+        if (std::optional<Contact> hit = exact_->probe(
+                *ws.exact, motion, pair, request.t0 + (request.t1 - request.t0) * j / (options_.span_probes + 1)))
+        {
+          witness = hit;
+          lower = std::min(lower, run.t0);
+          done = true;
+        }
+      }
+      if (done)
+        break;
+      const Clock::time_point exact_start = ws.timed ? Clock::now() : Clock::time_point();
+      const PairContactResult r = exact_->decide(*ws.exact, motion, pair, request);
       if (ws.timed)
-        addElapsed(ws.swept_us, swept);
-    }
-    cullPairs(ws, margin);
-    // Stage 3 on the pairs left: the earliest contact of the piece. Each pair is decided only up
-    // to the earliest contact found so far (or the first time a budget left undecided).
-    double limit = t1, lower = 1.0, undecided_at = 1.0;
-    std::string budget;
-    std::optional<Contact> witness;
-    const Clock::time_point exact_start = ws.timed ? Clock::now() : Clock::time_point();
-    for (const int i : ws.live)
-    {
-      request.t0 = t0;
-      request.t1 = limit;
-      const PairContactResult r = exact_->decide(*ws.exact, motion, pairs_[i], request);
+        addElapsed(exact_us, exact_start);
       exact_stats.add(r.stats);
       if (r.verdict == Verdict::Undecided)
       {
@@ -250,24 +342,22 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
         lower = std::min(lower, r.toc_lower);
         if (!witness || r.toc_upper < witness->time)
           witness = r.witness;
-        if (query.mode == Mode::Decide)  // the other pairs of the piece were not examined before it
+        if (query.mode == Mode::Decide)  // runs starting after this one's start were not examined
         {
-          lower = t0;
-          break;
+          lower = std::min(lower, run.t0);
+          done = true;
         }
       }
       limit = std::min({limit, undecided_at, witness ? witness->time : 1.0});
     }
-    if (ws.timed)
-      addElapsed(exact_us, exact_start);
-    if (witness && witness->time <= undecided_at)
-    {
-      report.witness = witness;
-      return finish(Verdict::Collision, lower, witness->time, "");
-    }
-    if (!budget.empty())
-      return finish(Verdict::Undecided, std::min(lower, undecided_at), 1.0, budget);
   }
+  if (witness && witness->time <= undecided_at)
+  {
+    report.witness = witness;
+    return finish(Verdict::Collision, lower, witness->time, "");
+  }
+  if (!budget.empty())
+    return finish(Verdict::Undecided, std::min(lower, undecided_at), 1.0, budget);
   return finish(Verdict::Free, 1.0, 1.0, "");
 }
 }  // namespace ompl_ccd

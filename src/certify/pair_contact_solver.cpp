@@ -14,6 +14,7 @@
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/certify/rigid_vertex_motion.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "ompl_ccd/numeric.h"
@@ -195,36 +196,35 @@ PairContactSolver::Run::Run(const PairContactSolver &solver, PairWorkspace &ws, 
   result_.toc_lower = result_.toc_upper = request.t1;
 }
 
-void PairContactSolver::Run::placeAt(double t)
+std::pair<const fcl::CollisionObjectd *, const fcl::CollisionObjectd *>
+PairContactSolver::placePair(PairContactWorkspace &base, const JointMotion &motion, const BodyPair &pair, double t) const
 {
-  forwardKinematics(solver_.world_->robot(), ws_.collision.kinematics, motion_.stateAt(t));
+  CollisionWorkspace &collision = static_cast<PairWorkspace &>(base).collision;
+  forwardKinematics(world_->robot(), collision.kinematics, motion.stateAt(t));
   const auto place = [&](int b) {
-    const BodyRef &body = solver_.bodies_[b];
-    const LinkGeometry &g = solver_.world_->robot().links()[body.link].geometries[body.geometry];
-    ws_.collision.objects[body.link][body.geometry]->setTransform(ws_.collision.kinematics.X_WL[body.link] * g.X_LG);
+    const BodyRef &body = bodies_[b];
+    const LinkGeometry &g = world_->robot().links()[body.link].geometries[body.geometry];
+    fcl::CollisionObjectd &object = *collision.objects[body.link][body.geometry];
+    object.setTransform(collision.kinematics.X_WL[body.link] * g.X_LG);
+    return &object;
   };
-  place(pair_.a);
-  if (pair_.b >= 0)
-    place(pair_.b);
+  const fcl::CollisionObjectd *a = place(pair.a);
+  return {a, pair.b >= 0 ? place(pair.b) : &world_->scene().object(pair.obstacle)};
 }
 
-double PairContactSolver::Run::distanceAt(double t, NearestPoints *nearest)
+Contact PairContactSolver::pairContact(const BodyPair &pair, const fcl::CollisionObjectd &a,
+                                       const fcl::CollisionObjectd &b, double t, double distance,
+                                       const NearestPoints &nearest) const
 {
-  placeAt(t);
-  return pairDistanceUpperBound(*object_a_, *object_b_, nearest);
-}
-
-Contact PairContactSolver::Run::contactAt(double t, double distance, const NearestPoints &nearest) const
-{
-  const RobotModel &robot = solver_.world_->robot();
-  const auto urdfLink = [&](int b) {
-    return robot.links()[solver_.bodies_[b].link].geometries[solver_.bodies_[b].geometry].urdf_link;
+  const RobotModel &robot = world_->robot();
+  const auto urdfLink = [&](int body) {
+    return robot.links()[bodies_[body].link].geometries[bodies_[body].geometry].urdf_link;
   };
   Contact contact;
   contact.time = t;
   contact.distance = distance;
-  contact.link = urdfLink(pair_.a);
-  contact.other = pair_.b >= 0 ? urdfLink(pair_.b) : solver_.world_->scene().obstacles()[pair_.obstacle].name;
+  contact.link = urdfLink(pair.a);
+  contact.other = pair.b >= 0 ? urdfLink(pair.b) : world_->scene().obstacles()[pair.obstacle].name;
   contact.point_a = nearest.p_WA;
   contact.point_b = nearest.p_WB;
   if (distance > numeric::kMinDirectionLength)
@@ -235,14 +235,40 @@ Contact PairContactSolver::Run::contactAt(double t, double distance, const Neare
   // Touching or penetrating: FCL's distance has no direction, its contact has (from a to b).
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd overlap;
-  if (fcl::collide(object_a_, object_b_, request, overlap) > 0)
+  if (fcl::collide(&a, &b, request, overlap) > 0)
   {
     const fcl::Contactd &c = overlap.getContact(0);
-    const bool a_first = c.o1 == object_a_->collisionGeometry().get();
+    const bool a_first = c.o1 == a.collisionGeometry().get();
     contact.point_a = contact.point_b = c.pos;
     contact.normal = a_first ? c.normal : Eigen::Vector3d(-c.normal);
   }
   return contact;
+}
+
+std::optional<Contact> PairContactSolver::probe(PairContactWorkspace &ws, const JointMotion &motion,
+                                                const BodyPair &pair, double t) const
+{
+  const auto [a, b] = placePair(ws, motion, pair, t);
+  fcl::CollisionRequestd request(1, true);
+  fcl::CollisionResultd result;
+  const bool hit = pair.b >= 0 ? fcl::collide(a, b, request, result) > 0
+                               : obstacleCollides(world_->scene(), pair.obstacle, *a, request, result);
+  if (!hit)
+    return std::nullopt;
+  return pairContact(pair, *a, *b, t, 0.0, NearestPoints{});
+}
+
+void PairContactSolver::Run::placeAt(double t) { solver_.placePair(ws_, motion_, pair_, t); }
+
+double PairContactSolver::Run::distanceAt(double t, NearestPoints *nearest)
+{
+  placeAt(t);
+  return pairDistanceUpperBound(*object_a_, *object_b_, nearest);
+}
+
+Contact PairContactSolver::Run::contactAt(double t, double distance, const NearestPoints &nearest) const
+{
+  return solver_.pairContact(pair_, *object_a_, *object_b_, t, distance, nearest);
 }
 
 std::optional<Contact> PairContactSolver::Run::confirm(const ElementaryContactResult &solved)

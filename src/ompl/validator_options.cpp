@@ -229,6 +229,8 @@ std::vector<ValidatorOption> intervalOptions()
               "stage 2: cull body pairs by line-swept spheres over a piece ([Redon2004] Sec. 4.2)"),
       ranged("swept_sphere_steps", "interval", OMPL_CCD_FIELD(interval.swept_sphere_steps), kAtLeastOne,
              "stage 2: capsules per piece and body"),
+      ranged("span_probes", "interval", OMPL_CCD_FIELD(interval.span_probes), kAtLeastZero,
+             "decide: collision checks of a pair across each span before its exact stage"),
       boolean("obb_trees", "interval", OMPL_CCD_FIELD(interval.pair.obb_trees),
               "stage 3: cull triangle pairs by continuous OBB-tree tests ([Redon2004] Sec. 5.1)"),
   };

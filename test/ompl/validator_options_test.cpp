@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 36u);  // 6 common, 15 of "ca", 4 of "toleranced", 11 of "interval"
+  EXPECT_EQ(names.size(), 37u);  // 6 common, 15 of "ca", 4 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -173,6 +173,7 @@ const std::vector<Edges> kIntervalEdges = {
     {"time_pieces", {"1"}, {"0"}},       {"solver_max_boxes", {"1"}, {"0"}}, {"solver_max_depth", {"1"}, {"0"}},
     {"max_shape_steps", {"1"}, {"0"}},   {"split_pairs", {"1"}, {"0"}},      {"max_splits", {"0"}, {"-1"}},
     {"swept_sphere_steps", {"1"}, {"0"}}, {"obb_max_level", {"0", "20"}, {"-1", "21"}},
+    {"span_probes", {"0"}, {"-1"}},
 };
 
 /** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the

@@ -698,15 +698,21 @@ TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
 
 TEST_F(CliTest, IntervalOptionsAreReadFromTheCommandLineAndTheYaml)
 {
-  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
-  const CliRun r = run("validate " + robotAndScene() + " --validator interval --option time_pieces=3 --option "
-                       "max_splits=0 --edges " + file("edges.txt"));
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator interval --mode first-contact --option "
+                       "time_pieces=3 --option max_splits=0 --edges " + file("edges.txt"));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> out = lines(r.out);
-  ASSERT_EQ(out.size(), 2u) << r.out;
-  const json edge = json::parse(out[0]);
-  EXPECT_EQ(checkEdgeLine(edge, 0), "free");
-  EXPECT_EQ(edge["stats"]["pieces"].get<double>(), 3.0);  // a free edge examines every piece, none halved
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  const json turn = json::parse(out[0]), hit = json::parse(out[1]);
+  EXPECT_EQ(checkEdgeLine(turn, 0), "free");
+  EXPECT_EQ(checkEdgeLine(hit, 1), "collision");
+  // Only the pieces of the front end's live runs are boxed: at most the 3 asked for, and the
+  // contact's at least.
+  EXPECT_LE(turn["stats"]["pieces"].get<double>(), 3.0);
+  EXPECT_GE(hit["stats"]["pieces"].get<double>(), 1.0);
+  EXPECT_LE(hit["stats"]["pieces"].get<double>(), 3.0);
 
   const std::string head = "robot: " + arm() + "\nscene: " + scene() +
                            "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n";

@@ -5,17 +5,21 @@
 /// (Sec. 4.2), and the exact contact computation (Sec. 5, pair_contact_solver.h: OBB trees, the
 /// elementary contact solver) on the body pairs left.
 ///
-/// Pipeline. The motion [0, 1] is cut into `time_pieces` equal pieces, taken in time order. On a
-/// piece T every link pose is enclosed by interval chain products (Sec. 4.1, outward-rounded
-/// Interval of bound/interval.h: no rounding-mode switch, so no global state across threads) and
-/// each body's link-frame box is carried into an interval world box (the dynamic AABB of Sec. 4.1);
-/// a body pair (body–obstacle, or a non-excluded self pair) survives T when its boxes come within
+/// Pipeline. After the start check (and, in Mode::Decide, whole-robot probes) the shared culling
+/// front end (culling_front_end.h: motion-bound boxes, joint-space certificates, two-level scene
+/// culling) leaves the potentially colliding body pairs and, for each, the runs of live pieces during
+/// which it may come within clearance + contact_distance; only those are examined, earliest run
+/// first. On the `time_pieces` equal pieces a run overlaps, every link pose is enclosed by interval
+/// chain products (Sec. 4.1, outward-rounded Interval of bound/interval.h: no rounding-mode switch,
+/// so no global state across threads) and each body's link-frame box is carried into an interval
+/// world box (the dynamic AABB of Sec. 4.1); the pair survives the piece when its boxes come within
 /// `clearance` (stage 1). Then each body's line-swept sphere, swept over the piece, is tested
-/// against the obstacle or the other body's (Sec. 4.2, swept_sphere_culling.h; stage 2). Every pair
-/// left is decided over T by the exact contact computation of Sec. 5 (pair_contact_solver.h:
+/// against the obstacle or the other body's (Sec. 4.2, swept_sphere_culling.h; stage 2). Every span
+/// of pieces left is decided by the exact contact computation of Sec. 5 (pair_contact_solver.h:
 /// refinement levels, continuous OBB-tree tests, the simultaneous elementary solver, confirmation
 /// on the exact shapes; stage 3), a self pair in the frame of the two links' deepest common
-/// ancestor (the joints above it move both rigidly and would only widen the bounds).
+/// ancestor (the joints above it move both rigidly and would only widen the bounds), only up to the
+/// earliest contact found so far.
 ///
 /// Geometry: meshes are their triangles (a surface); boxes, cylinders and spheres are solids,
 /// triangulated by triangleFeatures (cylinders and spheres circumscribed; their contacts are
@@ -32,11 +36,13 @@
 ///    Mode::FirstContact toc_upper − toc_lower ≤ tolerance and the bracket holds the first contact.
 ///    Mode::Decide first probes the whole robot with FCL at t = 1/2, 1/4, 3/4 (as [Zhang2007]
 ///    Sec. 8): a probe in contact answers Collision with bracket [0, t]; otherwise it stops at the
-///    first pair found in contact.
+///    first pair found in contact, by one of `span_probes` FCL checks of a span or by stage 3.
 ///  - Undecided: a work cap of the pair service ran out: stats "cap_max_boxes", "cap_max_depth",
 ///    "cap_max_shape_steps" or "cap_shape_stall" is 1; toc_lower is still guaranteed.
 ///
-/// Stats: pieces (pieces examined), pair_pieces (body pairs tested, summed over pieces),
+/// Stats: collision_probes (whole-robot probes of the front end), pcl and live_runs (pairs and runs
+/// the front end left), pieces (time pieces whose boxes were computed), pair_pieces (body pairs
+/// tested, summed over pieces),
 /// box_culled and sphere_culled (those culled by stage 1 and 2), body_pairs (those left to
 /// stage 3); stage 3's counters summed over them (PairContactStats): sub_intervals, node_tests,
 /// node_culled, triangle_pairs, feature_pairs (equations given to the solver), solver_boxes (time
@@ -59,6 +65,7 @@
 #include <Eigen/Geometry>
 
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/certify/pair_contact_solver.h"
 #include "ompl_ccd/certify/swept_sphere_culling.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -68,6 +75,9 @@ namespace ompl_ccd
 /** \brief Default time_pieces: boxes over 1/16 of the motion keep a link's interval box within a
     few centimetres of its sweep for the bundled arm's joint ranges. */
 constexpr int kIntervalTimePieces = 16;
+
+/** \brief Default span_probes (bench/README.md). */
+constexpr int kIntervalSpanProbes = 2;
 
 /** \brief Knobs of IntervalArithmetic; the defaults suit planning. */
 struct IntervalArithmeticOptions
@@ -80,21 +90,28 @@ struct IntervalArithmeticOptions
   bool swept_sphere_culling = true;
   /** \brief Stage 2: capsules per piece and body (≥ 1). */
   int swept_sphere_steps = kSweptSphereSteps;
+  /** \brief Mode::Decide: FCL checks of a pair at equally spaced times of each span before its
+      exact stage (≥ 0); a check in collision is the witness. */
+  int span_probes = kIntervalSpanProbes;
   /** \brief Stage 3: the exact contact computation, with its work caps (pair_contact_solver.h). */
   PairContactOptions pair;
+  /** \brief The shared front end's knobs (culling_front_end.h; the defaults `ca` uses). */
+  CullingOptions culling;
 };
 
 /** \brief ARTICULATE interval certifier, name "interval". See the file comment for its contract. */
 class IntervalArithmetic : public Certifier
 {
 public:
-  /** \brief Triangulates every body (link geometry) and obstacle, builds their OBB trees and lists
-      the self pairs. \throws Error if an option is out of range. */
+  /** \brief Triangulates every body (link geometry) and obstacle, builds their OBB trees, and the
+      front end (its joint-space certificates on every core). \throws Error if an option is out of
+      range. */
   explicit IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options = {});
 
   /** \brief "interval". */
   std::string name() const override { return "interval"; }
-  /** \brief FCL objects for the start-state check, and pose buffers, for one thread. */
+  /** \brief The front end's workspace, FCL objects for the start check, stage buffers, for one
+      thread. */
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
   /** \brief Certifies \a motion. \pre \a ws comes from makeWorkspace(); motion.model() is
       world().robot(). \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or
@@ -110,17 +127,20 @@ public:
 
 private:
   struct Workspace;
-  /** \brief The body pairs of \a pairs_ that stages 1 and 2 leave on the current piece (ws.live). */
-  void cullPairs(Workspace &ws, double margin) const;
+  /** \brief Whether stage 1 or 2 proves \a pair farther than \a margin apart on time piece \a k
+      (counted in ws). */
+  bool culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k, double margin) const;
+  /** \brief The witness of a whole-robot probe in collision. */
+  Contact probeContact(const ProbeHit &hit) const;
 
   CollisionWorldPtr world_;
   IntervalArithmeticOptions options_;
-  /** \brief Stage 3, and its bodies (collisionBodies(world)). */
+  /** \brief The shared culling front end (probes, live pieces). */
+  CullingFrontEnd front_end_;
+  /** \brief Stage 3, and its bodies (collisionBodies(world), as the front end's). */
   std::shared_ptr<const PairContactSolver> exact_;
   /** \brief Body boxes in their link frame, obstacle boxes in the world. */
   std::vector<Eigen::AlignedBox3d> body_boxes_L_, obstacle_boxes_;
-  /** \brief Scene pairs (every body × every obstacle), then the self pairs. */
-  std::vector<BodyPair> pairs_;
   /** \brief Stage 2: each body's line-swept sphere. */
   std::shared_ptr<const SweptSphereCulling> swept_spheres_;
 };

@@ -49,8 +49,12 @@
 /// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <fcl/narrowphase/collision_object.h>
 
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/certify/elementary_contact.h"
@@ -59,6 +63,7 @@
 #include "ompl_ccd/certify/vertex_motion.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/joint_motion.h"
 
 namespace ompl_ccd
@@ -167,6 +172,13 @@ public:
   PairContactResult decide(PairContactWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
                            const PairContactRequest &request) const;
 
+  /** \brief A discrete check for a caller's probes: whether \a pair is in collision at time \a t
+      of \a motion by FCL's narrow phase on the exact shapes (certifies nothing about other times).
+      \returns the contact (distance 0, FCL's point and normal), or nullopt.
+      \pre as decide(); t ∈ [0, 1]. */
+  std::optional<Contact> probe(PairContactWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
+                               double t) const;
+
   /** \brief The robot and scene. */
   const CollisionWorld &world() const { return *world_; }
   /** \brief collisionBodies(world()). */
@@ -179,6 +191,14 @@ public:
 
 private:
   class Run;
+  /** \brief The pair's FCL objects in \a ws, placed at time \a t of \a motion (first: body a). */
+  std::pair<const fcl::CollisionObjectd *, const fcl::CollisionObjectd *> placePair(PairContactWorkspace &ws,
+                                                                                  const JointMotion &motion,
+                                                                                  const BodyPair &pair, double t) const;
+  /** \brief The witness of \a pair at time \a t, its objects placed: link names, \a distance, the
+      points; the normal from the points, or from FCL's contact when they touch or overlap. */
+  Contact pairContact(const BodyPair &pair, const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, double t,
+                      double distance, const NearestPoints &nearest) const;
   CollisionWorldPtr world_;
   PairContactOptions options_;
   std::vector<BodyRef> bodies_;
