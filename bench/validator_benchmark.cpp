@@ -4,10 +4,13 @@
 /// 0.01 and 0.001, and a per-link-pair FCL continuousCollide baseline. Edges are labelled free or
 /// colliding by the soundness oracle of the tests (test/support/oracle.h). Prints Markdown tables:
 /// median and p95 µs per checkMotion, collisions missed, false collisions, and ratios of medians to
-/// discrete@0.01, separately for free and colliding edges; then the certifiers' mean statistics.
+/// discrete@0.01, separately for free and colliding edges; then the certifiers' mean statistics and
+/// their share of Undecided verdicts. With --cpu-time the times are the calling thread's CPU time
+/// (CLOCK_THREAD_CPUTIME_ID), not wall time: on a shared machine a thread waiting for a core is
+/// not charged.
 ///
 /// Usage: validator_benchmark [--edges N] [--seed S] [--validators a,b,c] [--no-shared]
-///                            [--oracle-threads T] [--fcl-edges N] [--world NAME]
+///                            [--oracle-threads T] [--fcl-edges N] [--world NAME] [--cpu-time]
 
 #include <benchmark/benchmark.h>
 
@@ -29,6 +32,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <time.h>
 #include <vector>
 
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
@@ -65,6 +69,8 @@ struct Settings
   /** \brief Time checkMotion(s1, s2, lastValid) — the first contact, as OMPL's KPIECE family and
       path repair ask — instead of checkMotion(s1, s2). */
   bool first_contact = false;
+  /** \brief Time by the thread's CPU clock instead of the wall clock. */
+  bool cpu_time = false;
 };
 
 Settings parseArguments(int argc, char **argv)
@@ -101,6 +107,8 @@ Settings parseArguments(int argc, char **argv)
       settings.world = value();
     else if (arg == "--first-contact")
       settings.first_contact = true;
+    else if (arg == "--cpu-time")
+      settings.cpu_time = true;
     else if (arg == "--contact-distances")
     {
       std::stringstream list(value());
@@ -110,7 +118,7 @@ Settings parseArguments(int argc, char **argv)
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
                                "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME, "
-                               "--contact-distances d1,d2,..., --first-contact");
+                               "--contact-distances d1,d2,..., --first-contact, --cpu-time");
   }
   return settings;
 }
@@ -223,6 +231,8 @@ struct Contender
   std::vector<double> micros;
   /** \brief Certifiers only: sums of report statistics over the edges. */
   std::map<std::string, double> stat_sums;
+  /** \brief Certifiers only: edges whose report was Undecided (checkMotion answers them invalid). */
+  std::size_t undecided = 0;
 };
 
 Contender validatorContender(const std::string &label, const std::string &name, const CollisionWorldPtr &world,
@@ -244,6 +254,16 @@ double percentile(std::vector<double> values, double p)
   std::sort(values.begin(), values.end());
   const std::size_t i = std::min(values.size() - 1, static_cast<std::size_t>(p * (values.size() - 1) + 0.5));
   return values[i];
+}
+
+/** \brief Microseconds now on the calling thread's CPU clock (\a cpu) or the steady wall clock. */
+double nowMicros(bool cpu)
+{
+  if (!cpu)
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return 1e6 * static_cast<double>(now.tv_sec) + 1e-3 * static_cast<double>(now.tv_nsec);
 }
 
 std::string format(double value, int precision = 1)
@@ -308,16 +328,15 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
 
   // Each validator has its own space (a discrete validator sets its space's resolution), so the
   // states are made in that space.
-  using Clock = std::chrono::steady_clock;
   auto measure = [&](Contender &c, std::size_t e, bool record) {
     const Edge &edge = edges[e];
     bool valid;
     double us;
     if (c.fcl)
     {
-      const auto t0 = Clock::now();
+      const double t0 = nowMicros(settings.cpu_time);
       valid = !c.fcl->collides(edge.q0, edge.q1);
-      us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      us = nowMicros(settings.cpu_time) - t0;
     }
     else
     {
@@ -325,15 +344,19 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
       vectorToState(world->robot(), edge.q0, s1);
       vectorToState(world->robot(), edge.q1, s2);
       std::pair<ompl::base::State *, double> last_valid(c.si->allocState(), 0.0);
-      const auto t0 = Clock::now();
+      const double t0 = nowMicros(settings.cpu_time);
       valid = settings.first_contact ? c.validator->checkMotion(s1, s2, last_valid) : c.validator->checkMotion(s1, s2);
-      us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      us = nowMicros(settings.cpu_time) - t0;
       c.si->freeState(last_valid.first);
       const Mode mode = settings.first_contact ? Mode::FirstContact : Mode::Decide;
       if (record)
         if (auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator))
-          for (const auto &[key, value] : certifying->certify(s1, s2, mode).stats)
+        {
+          const Report report = certifying->certify(s1, s2, mode);
+          for (const auto &[key, value] : report.stats)
             c.stat_sums[key] += value;
+          c.undecided += report.verdict == Verdict::Undecided;
+        }
       c.si->freeState(s1);
       c.si->freeState(s2);
     }
@@ -404,8 +427,10 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
     if (c.stat_sums.empty())
       continue;
     std::cout << "\n"
-              << c.label << ", mean report statistics per edge ("
-              << (settings.first_contact ? "FirstContact" : "Decide") << " mode):";
+              << c.label << ": Undecided on " << c.undecided << " / " << c.measured << " edges ("
+              << format(100.0 * static_cast<double>(c.undecided) / static_cast<double>(std::max<std::size_t>(c.measured, 1)), 2)
+              << " %); mean report statistics per edge (" << (settings.first_contact ? "FirstContact" : "Decide")
+              << " mode):";
     for (const auto &[key, sum] : c.stat_sums)
       std::cout << " " << key << " " << format(sum / c.measured, 2) << ";";
     std::cout << "\n";
@@ -420,7 +445,7 @@ int main(int argc, char **argv)
     const Settings settings = parseArguments(argc, argv);
     ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
     std::cout << "## Motion validators on random PRM-length edges\n\n"
-                 "Times are per checkMotion(s1, s2) call (with --first-contact: checkMotion(s1, s2, "
+                 "Times (wall clock, or with --cpu-time the thread's CPU time) are per checkMotion(s1, s2) call (with --first-contact: checkMotion(s1, s2, "
                  "lastValid)), single thread, interleaved over validators. "
                  "Labels come from the soundness oracle (distance + speed-bound certification, dense "
                  "sampling at 1e-4, bisection). \"fcl-ca-linear\" checks every link/obstacle and link/link "
