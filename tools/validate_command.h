@@ -34,6 +34,8 @@ struct ValidateOptions
   bool quiet = false;
   /** \brief Add the touching features to each witness (the JSON field "features"). */
   bool features = false;
+  /** \brief Dask scheduler address: answer on that cluster through ompl_ccd-dask (validate_dask.h). */
+  std::string dask_scheduler;
 };
 
 /** \brief Adds the `validate` subcommand to \a app, bound to \a options. */

@@ -345,6 +345,11 @@ TEST_F(CliTest, ValidateIntervalGivesTheFirstContactWithItsWitness)
   EXPECT_TRUE((on_link == 1 && on_other == 3) || (on_link == 3 && on_other == 1) || (on_link == 2 && on_other == 2))
       << with.dump();
   EXPECT_EQ(touching["link"]["triangle"].get<int>() >= 0, on_link == 3);
+  // ompl_ccd-dask prints no features: asking for both is refused, not silently half-answered.
+  const CliRun dask = run("validate " + robotAndScene() + " --validator interval --features --dask tcp://127.0.0.1:1 "
+                          "--edges " + file("edges.txt"));
+  EXPECT_NE(dask.code, 0);
+  EXPECT_THAT(dask.err, HasSubstr("--features is not answered on a Dask cluster"));
 }
 
 TEST_F(CliTest, ValidateTolerancedTakesEitherMassDistribution)
