@@ -37,15 +37,16 @@ void addElapsed(double &total, Clock::time_point start)
 {
   total += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
 }
+}  // namespace
 
-/// A stretch [t0, t1] of the motion during which one potentially colliding pair may come into
-/// contact (consecutive live pieces of the front end).
-struct LiveRun
+/// A stretch [t0, t1] of the motion during which one potentially colliding pair (index in the
+/// front end's pcl) may come into contact: a run of the front end's live pieces, or a span of the
+/// time pieces that stages 1 and 2 leave in it.
+struct IntervalArithmetic::PairSpan
 {
   double t0, t1;
   std::size_t pair;
 };
-}  // namespace
 
 /// One thread's buffers: the front end's (probes, live pieces), FCL objects for the start check,
 /// stage 1's boxes and stage 2's capsules per time piece (computed once per motion and piece, for
@@ -64,7 +65,8 @@ struct IntervalArithmetic::Workspace : CertifierWorkspace
   std::vector<std::vector<Eigen::AlignedBox3d>> body_boxes;
   std::vector<SweptSphereCulling::Sweep> sweeps;
   std::vector<char> boxed, swept;
-  std::vector<LiveRun> runs;
+  /** \brief The front end's live runs, earliest first, and the spans stages 1 and 2 leave. */
+  std::vector<PairSpan> runs, spans;
   std::unique_ptr<PairContactWorkspace> exact;
   /** \brief Counts of the current motion: (pair, piece) tests, culled by stage 1 and 2, left; the
       microseconds of stage 2. */
@@ -153,6 +155,29 @@ bool IntervalArithmetic::culledOnPiece(Workspace &ws, const JointMotion &motion,
   }
   ++ws.body_pairs;
   return false;
+}
+
+void IntervalArithmetic::addSpans(Workspace &ws, const JointMotion &motion, const PairSpan &run, double limit,
+                                  double margin) const
+{
+  const int n = options_.time_pieces;
+  const int first = std::min(n - 1, static_cast<int>(run.t0 * n)), last = std::min(n - 1, static_cast<int>(run.t1 * n));
+  double span = -1.0;  // start of the current span of pieces left, −1: none
+  for (int k = first; k <= last + 1; ++k)
+  {
+    const double piece0 = std::max(run.t0, static_cast<double>(k) / n);
+    const bool kept =
+        k <= last && piece0 < std::min(run.t1, limit) && !culledOnPiece(ws, motion, ws.culling.pcl[run.pair], k, margin);
+    if (kept && span < 0.0)
+      span = piece0;
+    if (kept || span < 0.0)
+      continue;
+    // The span [span, piece0] of pieces left ends here.
+    const double end = std::min({piece0, run.t1, limit});
+    if (span <= end)
+      ws.spans.push_back({span, end, run.pair});
+    span = -1.0;
+  }
 }
 
 Contact IntervalArithmetic::probeContact(const ProbeHit &hit) const
@@ -276,80 +301,84 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
       ws.runs.push_back({static_cast<double>(k) / samples, end == samples ? 1.0 : static_cast<double>(end) / samples, i});
       k = end;
     }
-  std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const LiveRun &a, const LiveRun &b) { return a.t0 < b.t0; });
+  std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const PairSpan &a, const PairSpan &b) { return a.t0 < b.t0; });
 
-  const double margin = numeric::padUp(query.clearance);
+  // Stages 1 and 2 cull what stays farther than clearance + contact_distance (as the front end), so
+  // a span after a culled piece starts with its pair out of contact.
+  const double margin = numeric::padUp(query.clearance + query.contact_distance);
   PairContactRequest request;
   request.clearance = query.clearance;
   request.contact_distance = query.contact_distance;
   request.tolerance = query.tolerance;
-  request.check_start = false;  // the start was checked whole; later contacts start on the surfaces
-  const int n = options_.time_pieces;
-  // Each run is decided only up to the earliest contact found so far (or the first time a budget
+  // Spans are decided only up to the earliest contact found so far (or the first time a budget
   // left undecided): limit.
   double limit = 1.0, lower = 1.0, undecided_at = 1.0;
   std::string budget;
   std::optional<Contact> witness;
-  bool done = false;
-  for (const LiveRun &run : ws.runs)
+  ws.spans.clear();
+  std::size_t next_run = 0;
+  if (query.mode == Mode::Decide)
   {
-    if (done || !(run.t0 < limit))
-      break;  // runs are sorted: the rest start later
-    const BodyPair &pair = ws.culling.pcl[run.pair];
-    // Stages 1 and 2 on the time pieces the run overlaps; the spans left go to stage 3.
-    const int first = std::min(n - 1, static_cast<int>(run.t0 * n)), last = std::min(n - 1, static_cast<int>(run.t1 * n));
-    double span = -1.0;  // start of the current span of pieces left, −1: none
-    for (int k = first; k <= last + 1 && !done; ++k)
-    {
-      const double piece0 = std::max(run.t0, static_cast<double>(k) / n);
-      const bool kept = k <= last && piece0 < std::min(run.t1, limit) && !culledOnPiece(ws, motion, pair, k, margin);
-      if (kept && span < 0.0)
-        span = piece0;
-      if (kept || span < 0.0)
-        continue;
-      // The span [span, piece0] ends here: stage 3 ([Redon2004] Sec. 5) decides it.
-      request.t0 = span;
-      request.t1 = std::min({piece0, run.t1, limit});
-      span = -1.0;
-      if (!(request.t0 <= request.t1))
-        continue;
-      // Decide: a few FCL checks of the pair across the span often find a collision at once.
-      for (int j = 1; query.mode == Mode::Decide && j <= options_.span_probes && !done; ++j)
+    // Stages 1 and 2 on every run, then `span_probes` FCL checks of the pair across each span left,
+    // earliest first, before any exact stage: a check in collision decides at once. Before the
+    // earliest span no pair comes within the margin.
+    for (; next_run < ws.runs.size(); ++next_run)
+      addSpans(ws, motion, ws.runs[next_run], 1.0, margin);
+    std::stable_sort(ws.spans.begin(), ws.spans.end(), [](const PairSpan &a, const PairSpan &b) { return a.t0 < b.t0; });
+    for (const PairSpan &span : ws.spans)
+      for (int j = 1; j <= options_.span_probes; ++j)
       {
         ++span_probes;
-        if (std::optional<Contact> hit = exact_->probe(
-                *ws.exact, motion, pair, request.t0 + (request.t1 - request.t0) * j / (options_.span_probes + 1)))
+        const double t = span.t0 + (span.t1 - span.t0) * j / (options_.span_probes + 1);
+        if (std::optional<Contact> hit = exact_->probe(*ws.exact, motion, ws.culling.pcl[span.pair], t))
         {
-          witness = hit;
-          lower = std::min(lower, run.t0);
-          done = true;
+          report.witness = hit;
+          return finish(Verdict::Collision, ws.spans.front().t0, t, "");
         }
       }
-      if (done)
-        break;
-      const Clock::time_point exact_start = ws.timed ? Clock::now() : Clock::time_point();
-      const PairContactResult r = exact_->decide(*ws.exact, motion, pair, request);
-      if (ws.timed)
-        addElapsed(exact_us, exact_start);
-      exact_stats.add(r.stats);
-      if (r.verdict == Verdict::Undecided)
-      {
-        undecided_at = std::min(undecided_at, r.toc_lower);
-        budget = r.budget;
-      }
-      else if (r.verdict == Verdict::Collision)
-      {
-        lower = std::min(lower, r.toc_lower);
-        if (!witness || r.toc_upper < witness->time)
-          witness = r.witness;
-        if (query.mode == Mode::Decide)  // runs starting after this one's start were not examined
-        {
-          lower = std::min(lower, run.t0);
-          done = true;
-        }
-      }
-      limit = std::min({limit, undecided_at, witness ? witness->time : 1.0});
+  }
+  // Stage 3 ([Redon2004] Sec. 5) on the spans, earliest first; in FirstContact the spans of a run
+  // are made (stages 1 and 2) when its turn comes, so nothing past the first contact is boxed.
+  for (std::size_t s = 0;;)
+  {
+    if (s == ws.spans.size())
+    {
+      if (next_run == ws.runs.size() || !(ws.runs[next_run].t0 < limit))
+        break;  // runs are sorted: the rest start later
+      addSpans(ws, motion, ws.runs[next_run++], limit, margin);
+      continue;
     }
+    const PairSpan span = ws.spans[s++];
+    if (!(span.t0 < limit))
+      continue;
+    const BodyPair &pair = ws.culling.pcl[span.pair];
+    request.t0 = span.t0;
+    request.t1 = std::min(span.t1, limit);
+    // The start was checked whole for collision, but a pair may start within contact_distance; a
+    // span after t = 0 starts after a culled piece (or the front end's).
+    request.check_start = span.t0 == 0.0;
+    const Clock::time_point exact_start = ws.timed ? Clock::now() : Clock::time_point();
+    const PairContactResult r = exact_->decide(*ws.exact, motion, pair, request);
+    if (ws.timed)
+      addElapsed(exact_us, exact_start);
+    exact_stats.add(r.stats);
+    if (r.verdict == Verdict::Undecided)
+    {
+      undecided_at = std::min(undecided_at, r.toc_lower);
+      budget = r.budget;
+    }
+    else if (r.verdict == Verdict::Collision)
+    {
+      lower = std::min(lower, r.toc_lower);
+      if (!witness || r.toc_upper < witness->time)
+        witness = r.witness;
+      if (query.mode == Mode::Decide)  // spans starting after this one's start were not examined
+      {
+        lower = std::min(lower, span.t0);
+        break;
+      }
+    }
+    limit = std::min({limit, undecided_at, witness ? witness->time : 1.0});
   }
   if (witness && witness->time <= undecided_at)
   {

@@ -337,12 +337,37 @@ PairContactResult PairContactSolver::Run::decide()
     result_.budget = budget;
     return result_;
   };
-  if (request_.check_start)
+  // An advance on the exact shapes after triangles touch that the shapes do not: its outcome, or
+  // nullopt with `from` moved past it (the pair proved apart before `from`).
+  double from = t0;
+  const auto advance = [&](double start, double after) -> std::optional<PairContactResult> {
+    const Advance advance = advanceOnShapes(start, after);
+    switch (advance.status)
+    {
+      case Advance::Status::Contact:
+        return collision(advance.lower, advance.contact);
+      case Advance::Status::Passed:
+        return free();  // apart before the bracket by the solver, after it by the advance
+      case Advance::Status::Capped:
+        return undecided(advance.time, advance.budget);
+      case Advance::Status::Apart:
+        from = advance.time;
+        break;
+    }
+    return std::nullopt;
+  };
+  if (request_.check_start || surface_gap_ > 0.0)
   {
     NearestPoints nearest;
     const double d = distanceAt(t0, &nearest);
-    if (!(d - request_.clearance > request_.contact_distance))
+    if (request_.check_start && !(d - request_.clearance > request_.contact_distance))
       return collision(t0, contactAt(t0, d, nearest));
+    // A cylinder's or sphere's circumscribed triangles may already cross the other side's at t0,
+    // where no vertex–face or edge–edge equation has a root left: the exact shapes first, until the
+    // triangles are apart.
+    if (surface_gap_ > 0.0 && !(d - request_.clearance > surface_gap_))
+      if (std::optional<PairContactResult> out = advance(t0, t0))
+        return *out;
   }
   double growth[2];
   displacements(t0, t1, growth);
@@ -372,8 +397,7 @@ PairContactResult PairContactSolver::Run::decide()
   std::vector<Piece> stack;
   for (int k = n - 1; k >= 0; --k)
     stack.push_back({t0 + (t1 - t0) * k / n, k + 1 == n ? t1 : t0 + (t1 - t0) * (k + 1) / n, k, 0, false, nullptr});
-  double from = t0;  // the pair is proved apart before this time
-  while (!stack.empty())
+  while (!stack.empty())  // the pair is proved apart before `from`
   {
     Piece piece = stack.back();
     stack.pop_back();
@@ -415,21 +439,10 @@ PairContactResult PairContactSolver::Run::decide()
     // The triangles touch but not the shapes (a circumscribed cylinder or sphere, or rounding):
     // go on with the exact shapes from the bracket's start.
     ++stats.unconfirmed;
-    const Advance advance = advanceOnShapes(solved.toc_lower, solved.witness.time);
-    switch (advance.status)
-    {
-      case Advance::Status::Contact:
-        return collision(advance.lower, advance.contact);
-      case Advance::Status::Passed:
-        return free();  // apart before the bracket by the solver, after it by the advance
-      case Advance::Status::Capped:
-        return undecided(advance.time, advance.budget);
-      case Advance::Status::Apart:
-        from = advance.time;
-        if (from < piece.s1)
-          stack.push_back({from, piece.s1, piece.index, piece.splits, true, piece.candidates});
-        break;
-    }
+    if (std::optional<PairContactResult> out = advance(solved.toc_lower, solved.witness.time))
+      return *out;
+    if (from < piece.s1)
+      stack.push_back({from, piece.s1, piece.index, piece.splits, true, piece.candidates});
   }
   return free();
 }

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/certify/triangle_features.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"
@@ -232,6 +233,35 @@ TEST(PairContactSolver, CylinderAndSphereAreConfirmedOnTheExactShapes)
       slide(sliderWorld(Eigen::Matrix3d::Identity(), {obstacle(CollisionShape::Kind::Cylinder, {1.0, 0.15 + 5e-5, 0.0})}),
             0.0, 2.0);
   EXPECT_EQ(pass.result.verdict, Verdict::Free) << pass.result.budget;
+}
+
+TEST(PairContactSolver, CircumscribedTrianglesAlreadyCrossingAtTheStart)
+{
+  // The sphere turned so that its triangulation's farthest vertex points at the slider (−x): at
+  // the start that vertex is already through the slider's face while the sphere is gap / 2 away,
+  // so no vertex–face or edge–edge equation has a root before the sphere's own contact at x = 0.85.
+  for (const auto kind : {CollisionShape::Kind::Sphere, CollisionShape::Kind::Cylinder})
+  {
+    Obstacle o = obstacle(kind, {1.0, 0.0, 0.0});
+    const TriangleFeatures f = triangleFeatures(o.shape, Eigen::Isometry3d::Identity());
+    Eigen::Vector3d farthest = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d &v : f.vertices)
+    {
+      const Eigen::Vector3d radial = kind == CollisionShape::Kind::Sphere ? v : Eigen::Vector3d(v.x(), v.y(), 0.0);
+      if (radial.norm() > farthest.norm())
+        farthest = radial;
+    }
+    ASSERT_GT(f.surface_gap, 4.0 * kContactDistance);
+    o.X_WG.linear() = Eigen::Quaterniond::FromTwoVectors(farthest, -Eigen::Vector3d::UnitX()).toRotationMatrix();
+    const double x0 = 0.85 - 0.5 * (farthest.norm() - 0.05), x1 = 1.0;
+    for (const bool check_start : {false, true})
+    {
+      PairContactRequest request;
+      request.check_start = check_start;
+      expectContactAt(slide(sliderWorld(Eigen::Matrix3d::Identity(), {o}), x0, x1, request), (0.85 - x0) / (x1 - x0),
+                      x1 - x0);
+    }
+  }
 }
 
 TEST(PairContactSolver, WithoutObbTreesTheSameContacts)

@@ -35,8 +35,10 @@
 ///    the shapes' own triangles touch); nothing comes within clearance before toc_lower. In
 ///    Mode::FirstContact toc_upper − toc_lower ≤ tolerance and the bracket holds the first contact.
 ///    Mode::Decide first probes the whole robot with FCL at t = 1/2, 1/4, 3/4 (as [Zhang2007]
-///    Sec. 8): a probe in contact answers Collision with bracket [0, t]; otherwise it stops at the
-///    first pair found in contact, by one of `span_probes` FCL checks of a span or by stage 3.
+///    Sec. 8): a probe in contact answers Collision with bracket [0, t]; then, after stages 1 and 2
+///    on every run, `span_probes` FCL checks of each pair across each span left (a check in
+///    collision answers Collision, toc_lower the earliest span's start); then stage 3 on the spans,
+///    earliest first, up to the first pair found in contact.
 ///  - Undecided: a work cap of the pair service ran out: stats "cap_max_boxes", "cap_max_depth",
 ///    "cap_max_shape_steps" or "cap_shape_stall" is 1; toc_lower is still guaranteed.
 ///
@@ -127,9 +129,13 @@ public:
 
 private:
   struct Workspace;
+  struct PairSpan;
   /** \brief Whether stage 1 or 2 proves \a pair farther than \a margin apart on time piece \a k
       (counted in ws). */
   bool culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k, double margin) const;
+  /** \brief Appends to ws.spans the spans of the time pieces of \a run, up to \a limit, that stages 1
+      and 2 leave. */
+  void addSpans(Workspace &ws, const JointMotion &motion, const PairSpan &run, double limit, double margin) const;
   /** \brief The witness of a whole-robot probe in collision. */
   Contact probeContact(const ProbeHit &hit) const;
 
