@@ -1,9 +1,10 @@
 // Where the interval certifier spends its time, as in [Redon2004] Table 1: per motion amplitude
 // (every joint turning 1°, 5°, 15° or 30° over the edge, each way at random) and per edge class
-// (free: no sample of 200 collides; colliding: one does), the median µs of a FirstContact query and the mean µs of its parts — culling (the
-// start check and stage 1's interval boxes, Sec. 4.1), the swept-sphere stage (Sec. 4.2) and the
-// exact contact computation (OBB trees and the elementary solver, Sec. 5) — with the pairs and
-// equations each left. Bounded joints only (revolute, prismatic; others keep their value).
+// (free: no sample of 200 collides; colliding: one does), the median µs of a FirstContact query
+// and the mean µs of its parts — culling (the start check, the shared culling front end and
+// stage 1's interval boxes, Sec. 4.1), the swept-sphere stage (Sec. 4.2) and the exact contact
+// computation (OBB trees and the elementary solver, Sec. 5) — with the pairs and equations each
+// left. Bounded joints only (revolute, prismatic; others keep their value).
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -125,7 +126,8 @@ int main(int argc, char **argv)
 {
   return ompl_ccd::bench::runBenchmark(argc, argv, "interval_stage_timings",
                                        "## interval: time per stage by motion amplitude ([Redon2004] Table 1)\n\n"
-                                       "FirstContact queries; culling = start check + interval boxes (stage 1), "
-                                       "means over the edges of a row.",
+                                       "FirstContact queries; culling = start check + culling front end + interval "
+                                       "boxes (stage 1), means over the edges of a row (wall clock: /proc/loadavg "
+                                       "above each table).",
                                        ompl_ccd::bench::runWorld);
 }
