@@ -11,19 +11,29 @@ nlohmann::ordered_json vector3(const Eigen::Vector3d &v)
 {
   return nlohmann::ordered_json::array({v.x(), v.y(), v.z()});
 }
+
+nlohmann::ordered_json featureJson(const ContactFeature &feature)
+{
+  if (feature.vertices.empty())
+    return nullptr;
+  return {{"shape", feature.shape}, {"vertices", feature.vertices}, {"triangle", feature.triangle}};
+}
 }  // namespace
 
-nlohmann::ordered_json contactJson(const Contact &contact)
+nlohmann::ordered_json contactJson(const Contact &contact, bool features)
 {
-  return {{"time", contact.time},
-          {"link", contact.link},
-          {"other", contact.other},
-          {"point_a", vector3(contact.point_a)},
-          {"point_b", vector3(contact.point_b)},
-          {"normal", vector3(contact.normal)}};
+  nlohmann::ordered_json json = {{"time", contact.time},
+                                 {"link", contact.link},
+                                 {"other", contact.other},
+                                 {"point_a", vector3(contact.point_a)},
+                                 {"point_b", vector3(contact.point_b)},
+                                 {"normal", vector3(contact.normal)}};
+  if (features)
+    json["features"] = {{"link", featureJson(contact.feature_a)}, {"other", featureJson(contact.feature_b)}};
+  return json;
 }
 
-nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double time_us)
+nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double time_us, bool features)
 {
   nlohmann::ordered_json stats = nlohmann::ordered_json::object();
   for (const auto &[name, value] : report.stats)
@@ -32,7 +42,7 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
           {"verdict", toString(report.verdict)},
           {"toc_lower", report.toc_lower},
           {"toc_upper", report.toc_upper},
-          {"witness", report.witness ? contactJson(*report.witness) : nlohmann::ordered_json(nullptr)},
+          {"witness", report.witness ? contactJson(*report.witness, features) : nlohmann::ordered_json(nullptr)},
           {"time_us", time_us},
           {"stats", stats}};
 }

@@ -11,11 +11,14 @@
 namespace ompl_ccd::cli
 {
 /** \brief {"edge", "verdict", "toc_lower", "toc_upper", "witness" (object or null), "time_us",
-    "stats"} for edge \a index (0-based) answered in \a time_us microseconds. */
-nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double time_us);
+    "stats"} for edge \a index (0-based) answered in \a time_us microseconds; with \a features the
+    witness also has "features" (contactJson). */
+nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double time_us, bool features = false);
 
-/** \brief {"time", "link", "other", "point_a", "point_b", "normal"}; points in the world frame. */
-nlohmann::ordered_json contactJson(const Contact &contact);
+/** \brief {"time", "link", "other", "point_a", "point_b", "normal"}; points in the world frame. With
+    \a features also "features": {"link": F, "other": F}, F = {"shape", "vertices", "triangle"} (a
+    vertex, an edge or a face of the shape's triangles: ContactFeature) or null when unknown. */
+nlohmann::ordered_json contactJson(const Contact &contact, bool features = false);
 
 /** \brief {"summary": {"validator", "mode", "edges", "free", "collision", "undecided",
     "total_time_us", "median_time_us"}} over \a reports and their \a times_us. */

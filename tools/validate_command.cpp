@@ -33,6 +33,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
+  command->add_flag("--features", options.features,
+                    "Add the touching features to each witness: \"features\": {\"link\", \"other\"}, each a vertex, "
+                    "edge or face of the shape's triangles, or null when the validator does not know them");
   command->add_option("--dask", options.dask_scheduler,
                       "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
       ->type_name("SCHEDULER");
@@ -43,6 +46,9 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
 {
   OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
                         "validate: no motions given; pass --edges EDGES.txt or --path PATH.txt.");
+  OMPL_CCD_THROW_UNLESS(!options.features || options.dask_scheduler.empty(),
+                        "validate: --features is not answered on a Dask cluster (ompl_ccd-dask prints no "
+                        "features); drop --features or --dask.");
   if (!options.dask_scheduler.empty())
     execValidateOnDask(options);
   const Mode mode = modeFromString(options.mode, "validate");
@@ -87,7 +93,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
     double time_us = 0.0;
     reports.push_back(checker.check(edges[i].start, edges[i].goal, mode, &time_us));
     times_us.push_back(time_us);
-    emit(edgeJson(i, reports.back(), time_us).dump());
+    emit(edgeJson(i, reports.back(), time_us, options.features).dump());
     progress.update(i + 1);
   }
   progress.finish();

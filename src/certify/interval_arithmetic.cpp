@@ -1,27 +1,19 @@
 #include "ompl_ccd/certify/interval_arithmetic.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
-#include <map>
-#include <numeric>
-#include <tuple>
-#include <utility>
 
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/interval_link_pose.h"
+#include "ompl_ccd/certify/triangle_features.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
-#include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-/// Whether the boxes come within \a margin of each other (margin already padded for rounding).
-bool near(const Eigen::AlignedBox3d &a, const Eigen::AlignedBox3d &b, double margin)
-{
-  return (a.min().array() <= b.max().array() + margin).all() && (b.min().array() <= a.max().array() + margin).all();
-}
-
 /// World box of a link-frame box under an interval pose: R·box + p in interval arithmetic, the
 /// dynamic AABB of [Redon2004] Sec. 4.1.
 Eigen::AlignedBox3d worldBox(const IntervalPose &X_WL, const Eigen::AlignedBox3d &box_L)
@@ -38,337 +30,363 @@ Eigen::AlignedBox3d worldBox(const IntervalPose &X_WL, const Eigen::AlignedBox3d
   return box;
 }
 
-/// Rounding pad of the clearance in box tests (metres): the margin sums are rounded to nearest,
-/// off by far less than this for metre-scale coordinates.
-constexpr double kMarginPad = 1e-12;
+using Clock = std::chrono::steady_clock;
+
+/// Microseconds since \a start, added to \a total.
+void addElapsed(double &total, Clock::time_point start)
+{
+  total += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
 }  // namespace
 
-/// One thread's buffers: FCL objects for the start check and the confirmations, the world poses
-/// and body boxes of the current piece, the solver's motions with their vertex boxes over the
-/// piece, and the piece's feature pairs.
+/// A stretch [t0, t1] of the motion during which one potentially colliding pair (index in the
+/// front end's pcl) may come into contact: a run of the front end's live pieces, or a span of the
+/// time pieces that stages 1 and 2 leave in it.
+struct IntervalArithmetic::PairSpan
+{
+  double t0, t1;
+  std::size_t pair;
+};
+
+/// One thread's buffers: the front end's (probes, live pieces), FCL objects for the start check,
+/// stage 1's boxes and stage 2's capsules per time piece (computed once per motion and piece, for
+/// every pair), the live runs, and stage 3's workspace.
 struct IntervalArithmetic::Workspace : CertifierWorkspace
 {
-  explicit Workspace(const CollisionWorld &world) : collision(world) {}
+  Workspace(const CollisionWorld &world, const CullingFrontEnd &front_end, const PairContactSolver &exact)
+    : culling(front_end), collision(world), exact(exact.makeWorkspace())
+  {
+  }
+  CullingWorkspace culling;
   CollisionWorkspace collision;
   std::vector<IntervalPose> X_WL;
-  std::vector<Eigen::AlignedBox3d> body_boxes;
-  const JointMotion *motion = nullptr;
-  Interval piece;
-  int piece_index = -1;
-  /** \brief Solver input: the obstacles' motions, then one per (body, frame) in use. */
-  std::vector<const VertexMotion *> motions;
-  /** \brief Owners of motions past the obstacles, their (body, frame), and index by (body, frame). */
-  std::vector<std::shared_ptr<const VertexMotion>> owned;
-  std::vector<std::pair<int, int>> body_frame;
-  std::map<std::pair<int, int>, int> motion_of;
-  /** \brief Per motion past the obstacles: feature boxes and the piece they are for. */
-  std::vector<FeatureSetBoxes> boxes;
-  std::vector<IntervalVector3> vertex_boxes;
-  std::vector<int> boxes_piece;
-  std::vector<FeaturePair> pairs;
-  /** \brief Per feature pair: its body pair. */
-  std::vector<int> owner;
-  /** \brief Stage 2's capsules over the current piece. */
-  SweptSphereCulling::Sweep sweep;
-  /** \brief Counts of the current motion: body pairs tested, culled by stage 1 and 2, left. */
-  double pair_pieces = 0, box_culled = 0, sphere_culled = 0, body_pairs = 0;
+  /** \brief Per time piece k: every body's box (stage 1) and capsules (stage 2) over it, valid when
+      its flag is set for this motion. */
+  std::vector<std::vector<Eigen::AlignedBox3d>> body_boxes;
+  std::vector<SweptSphereCulling::Sweep> sweeps;
+  std::vector<char> boxed, swept;
+  /** \brief The front end's live runs, earliest first, and the spans stages 1 and 2 leave. */
+  std::vector<PairSpan> runs, spans;
+  std::unique_ptr<PairContactWorkspace> exact;
+  /** \brief Counts of the current motion: (pair, piece) tests, culled by stage 1 and 2, left; the
+      microseconds of stage 2. */
+  double pair_pieces = 0, box_culled = 0, sphere_culled = 0, body_pairs = 0, swept_us = 0;
+  bool timed = false;
 };
 
 IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options)
-  : world_(std::move(world)), options_(options)
+  : world_(std::move(world)), options_(options), front_end_(world_, options.culling)
 {
   OMPL_CCD_THROW_UNLESS(options.time_pieces >= 1, "IntervalArithmetic: time_pieces is ", options.time_pieces,
                         "; give at least 1.");
-  OMPL_CCD_THROW_UNLESS(options.split_pairs >= 1 && options.max_splits >= 0, "IntervalArithmetic: split_pairs (",
-                        options.split_pairs, ") must be at least 1, max_splits (", options.max_splits, ") at least 0.");
-  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1, "IntervalArithmetic: swept_sphere_steps is ",
-                        options.swept_sphere_steps, "; give at least 1.");
-  OMPL_CCD_THROW_UNLESS(options.max_boxes >= 1 && options.max_depth >= 1 && options.max_restarts >= 0,
-                        "IntervalArithmetic: max_boxes (", options.max_boxes, ") and max_depth (", options.max_depth,
-                        ") must be at least 1, max_restarts (", options.max_restarts, ") at least 0.");
-  bodies_ = collisionBodies(*world_);
-  const RobotModel &robot = world_->robot();
-  for (const BodyRef &body : bodies_)
-  {
-    const LinkGeometry &g = robot.links()[body.link].geometries[body.geometry];
-    body_features_.push_back(triangleFeatures(g.shape, g.X_LG));
-    Eigen::AlignedBox3d box;
-    for (const Eigen::Vector3d &v : body_features_.back().vertices)
-      box.extend(v);
-    body_boxes_L_.push_back(box);
-  }
-  const auto &obstacles = world_->scene().obstacles();
-  for (std::size_t o = 0; o < obstacles.size(); ++o)
-  {
-    obstacle_features_.push_back(triangleFeatures(obstacles[o].shape, obstacles[o].X_WG));
-    const std::vector<Eigen::Vector3d> &v = obstacle_features_.back().vertices;
-    obstacle_motions_.push_back(std::make_shared<LinearVertexMotion>(v, v));
-    std::vector<IntervalVector3> points;
-    for (const Eigen::Vector3d &p : v)
-      points.push_back(pointBox(p));
-    obstacle_feature_boxes_.emplace_back();
-    featureBoxes(obstacle_features_.back(), points, obstacle_feature_boxes_.back());
-    obstacle_boxes_.push_back(obstacle_feature_boxes_.back().all);
-    for (std::size_t a = 0; a < bodies_.size(); ++a)
-      pairs_.push_back({static_cast<int>(a), -1, static_cast<int>(o), -1});
-  }
-  for (const BodyPair &pair : selfBodyPairs(*world_, bodies_))
-    pairs_.push_back(pair);
+  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1 && options.span_probes >= 0,
+                        "IntervalArithmetic: swept_sphere_steps (", options.swept_sphere_steps,
+                        ") must be at least 1, span_probes (", options.span_probes, ") at least 0.");
+  exact_ = std::make_shared<PairContactSolver>(world_, options.pair);
+  const std::vector<BodyRef> &bodies = exact_->bodies();
   std::vector<int> links;
   std::vector<std::vector<Eigen::Vector3d>> vertices;
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
+  for (std::size_t b = 0; b < bodies.size(); ++b)
   {
-    links.push_back(bodies_[b].link);
-    vertices.push_back(body_features_[b].vertices);
+    const std::vector<Eigen::Vector3d> &v = exact_->bodyFeatures(static_cast<int>(b)).vertices;
+    Eigen::AlignedBox3d box;
+    for (const Eigen::Vector3d &p : v)
+      box.extend(p);
+    body_boxes_L_.push_back(box);
+    links.push_back(bodies[b].link);
+    vertices.push_back(v);
+  }
+  for (std::size_t o = 0; o < world_->scene().obstacles().size(); ++o)
+  {
+    Eigen::AlignedBox3d box;
+    for (const Eigen::Vector3d &p : exact_->obstacleFeatures(static_cast<int>(o)).vertices)
+      box.extend(p);
+    obstacle_boxes_.push_back(box);
   }
   swept_spheres_ = std::make_shared<SweptSphereCulling>(world_, links, vertices, options.swept_sphere_steps);
 }
 
 std::unique_ptr<CertifierWorkspace> IntervalArithmetic::makeWorkspace() const
 {
-  return std::make_unique<Workspace>(*world_);
+  return std::make_unique<Workspace>(*world_, front_end_, *exact_);
 }
 
-int IntervalArithmetic::motionIndex(Workspace &ws, int body, int frame) const
+bool IntervalArithmetic::culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k,
+                                       double margin) const
 {
-  const auto [it, added] = ws.motion_of.try_emplace({body, frame}, static_cast<int>(ws.motions.size()));
-  if (added)
+  const int n = options_.time_pieces;
+  const double t0 = static_cast<double>(k) / n, t1 = k + 1 == n ? 1.0 : static_cast<double>(k + 1) / n;
+  ++ws.pair_pieces;
+  if (options_.box_culling)
   {
-    ws.owned.push_back(std::make_shared<RigidVertexMotion>(
-        std::make_shared<IntervalLinkPose>(*ws.motion, bodies_[body].link, frame), body_features_[body].vertices));
-    ws.body_frame.emplace_back(body, frame);
-    ws.motions.push_back(ws.owned.back().get());
-    ws.boxes.emplace_back();
-    ws.boxes_piece.push_back(-1);
-  }
-  return it->second;
-}
-
-const FeatureSetBoxes &IntervalArithmetic::featureBoxesOf(Workspace &ws, int m) const
-{
-  const int obstacles = static_cast<int>(obstacle_motions_.size());
-  if (m < obstacles)
-    return obstacle_feature_boxes_[m];
-  const int k = m - obstacles;
-  if (ws.boxes_piece[k] != ws.piece_index)
-  {
-    std::vector<int> all(static_cast<std::size_t>(ws.motions[m]->size()));
-    std::iota(all.begin(), all.end(), 0);
-    ws.motions[m]->enclose(ws.piece, all, ws.vertex_boxes, nullptr);
-    featureBoxes(body_features_[ws.body_frame[k].first], ws.vertex_boxes, ws.boxes[k]);
-    ws.boxes_piece[k] = ws.piece_index;
-  }
-  return ws.boxes[k];
-}
-
-void IntervalArithmetic::collectFeaturePairs(Workspace &ws, double margin) const
-{
-  ws.pairs.clear();
-  ws.owner.clear();
-  for (std::size_t i = 0; i < pairs_.size(); ++i)
-  {
-    const BodyPair &pair = pairs_[i];
-    ++ws.pair_pieces;
-    const Eigen::AlignedBox3d &other = pair.b >= 0 ? ws.body_boxes[pair.b] : obstacle_boxes_[pair.obstacle];
-    if (options_.box_culling && !near(ws.body_boxes[pair.a], other, margin))
+    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1 (once per motion and piece).
+    if (!ws.boxed[k])
+    {
+      linkIntervalPoses(motion, t0, t1, ws.X_WL);
+      ws.body_boxes[k].resize(body_boxes_L_.size());
+      for (std::size_t b = 0; b < body_boxes_L_.size(); ++b)
+        ws.body_boxes[k][b] = worldBox(ws.X_WL[exact_->bodies()[b].link], body_boxes_L_[b]);
+      ws.boxed[k] = 1;
+    }
+    const std::vector<Eigen::AlignedBox3d> &boxes = ws.body_boxes[k];
+    if (!boxesWithin(boxes[pair.a], pair.b >= 0 ? boxes[pair.b] : obstacle_boxes_[pair.obstacle], margin))
     {
       ++ws.box_culled;
-      continue;
+      return true;
     }
-    if (options_.swept_sphere_culling && swept_spheres_->apart(ws.sweep, pair, margin))
+  }
+  if (options_.swept_sphere_culling)
+  {
+    // Line-swept spheres swept over the piece, Sec. 4.2.
+    const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
+    if (!ws.swept[k])
+    {
+      swept_spheres_->sweep(motion, t0, t1, ws.sweeps[k]);
+      ws.swept[k] = 1;
+    }
+    const bool apart = swept_spheres_->apart(ws.sweeps[k], pair, margin);
+    if (ws.timed)
+      addElapsed(ws.swept_us, start);
+    if (apart)
     {
       ++ws.sphere_culled;
-      continue;
+      return true;
     }
-    ++ws.body_pairs;
-    // A self pair in its common ancestor's frame, a scene pair in the world.
-    const int frame = pair.b >= 0 ? pair.ancestor : -1;
-    FeatureSide a{&body_features_[pair.a], motionIndex(ws, pair.a, frame), nullptr};
-    FeatureSide b = pair.b >= 0 ? FeatureSide{&body_features_[pair.b], motionIndex(ws, pair.b, frame), nullptr}
-                                : FeatureSide{&obstacle_features_[pair.obstacle], pair.obstacle, nullptr};
-    a.boxes = &featureBoxesOf(ws, a.motion);
-    b.boxes = &featureBoxesOf(ws, b.motion);
-    appendFeaturePairs(a, b, margin, ws.pairs);
-    ws.owner.resize(ws.pairs.size(), static_cast<int>(i));
+  }
+  ++ws.body_pairs;
+  return false;
+}
+
+void IntervalArithmetic::addSpans(Workspace &ws, const JointMotion &motion, const PairSpan &run, double limit,
+                                  double margin) const
+{
+  const int n = options_.time_pieces;
+  const int first = std::min(n - 1, static_cast<int>(run.t0 * n)), last = std::min(n - 1, static_cast<int>(run.t1 * n));
+  double span = -1.0;  // start of the current span of pieces left, −1: none
+  for (int k = first; k <= last + 1; ++k)
+  {
+    const double piece0 = std::max(run.t0, static_cast<double>(k) / n);
+    const bool kept =
+        k <= last && piece0 < std::min(run.t1, limit) && !culledOnPiece(ws, motion, ws.culling.pcl[run.pair], k, margin);
+    if (kept && span < 0.0)
+      span = piece0;
+    if (kept || span < 0.0)
+      continue;
+    // The span [span, piece0] of pieces left ends here.
+    const double end = std::min({piece0, run.t1, limit});
+    if (span <= end)
+      ws.spans.push_back({span, end, run.pair});
+    span = -1.0;
   }
 }
 
-std::optional<Contact> IntervalArithmetic::confirm(Workspace &ws, const ElementaryContactResult &result,
-                                                   double within) const
+Contact IntervalArithmetic::probeContact(const ProbeHit &hit) const
 {
-  const BodyPair &pair = pairs_[ws.owner[result.pair]];
-  const double t = result.witness.time;
-  updatePoses(*world_, ws.collision, ws.motion->stateAt(t));
-  const BodyRef &a = bodies_[pair.a];
-  const fcl::CollisionObjectd &object_a = *ws.collision.objects[a.link][a.geometry];
-  const fcl::CollisionObjectd &object_b =
-      pair.b >= 0 ? *ws.collision.objects[bodies_[pair.b].link][bodies_[pair.b].geometry]
-                  : world_->scene().object(pair.obstacle);
-  const double distance = pairDistanceUpperBound(object_a, object_b);
-  if (!(distance <= within))
-    return std::nullopt;
-  // The solver's points and normal are in the pair's frame F (world, or the self pair's ancestor).
   const RobotModel &robot = world_->robot();
-  const Eigen::Isometry3d X_WF = pair.b >= 0 ? ws.collision.kinematics.X_WL[pair.ancestor]
-                                             : Eigen::Isometry3d::Identity();
+  const auto urdfLink = [&](int b) {
+    const BodyRef &body = exact_->bodies()[b];
+    return robot.links()[body.link].geometries[body.geometry].urdf_link;
+  };
   Contact contact;
-  contact.time = t;
-  contact.link = robot.links()[a.link].geometries[a.geometry].urdf_link;
-  contact.other = pair.b >= 0 ? robot.links()[bodies_[pair.b].link].geometries[bodies_[pair.b].geometry].urdf_link
-                              : world_->scene().obstacles()[pair.obstacle].name;
-  contact.point_a = X_WF * result.witness.point_a;
-  contact.point_b = X_WF * result.witness.point_b;
-  contact.normal = X_WF.linear() * result.witness.normal;
-  contact.distance = distance;
-  // The solver's first feature is on body a unless the equation starts with the other side's vertex.
-  const int first = ws.pairs[result.pair].vertices[0].motion;
-  const bool on_a = first >= static_cast<int>(obstacle_motions_.size()) &&
-                    ws.body_frame[first - static_cast<int>(obstacle_motions_.size())].first == pair.a;
-  if (!on_a)
-  {
-    std::swap(contact.point_a, contact.point_b);
-    contact.normal = -contact.normal;
-  }
+  contact.time = hit.t;
+  contact.link = urdfLink(hit.pair.a);
+  contact.other = hit.pair.b >= 0 ? urdfLink(hit.pair.b) : world_->scene().obstacles()[hit.pair.obstacle].name;
+  contact.point_a = contact.point_b = hit.point;
+  contact.normal = hit.normal;
   return contact;
 }
 
 Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &motion, const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, "IntervalArithmetic::certify: tolerance ",
-                        query.tolerance, " is not positive; give a tolerance > 0.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
-                        "IntervalArithmetic::certify: clearance ", query.clearance, " is negative; give a clearance ≥ 0.");
+  checkQuery(query, "IntervalArithmetic::certify");
   Report report;
   auto &ws = static_cast<Workspace &>(base);
-  ws.pair_pieces = ws.box_culled = ws.sphere_culled = ws.body_pairs = 0;
-  double pieces = 0, feature_pairs = 0, solver_boxes = 0, unconfirmed = 0;
+  ws.pair_pieces = ws.box_culled = ws.sphere_culled = ws.body_pairs = ws.swept_us = 0;
+  ws.timed = query.statistics;
+  ws.culling.counters = {};
+  ws.culling.posed_motion = nullptr;  // a new motion may sit where the last one did
+  ws.culling.pcl.clear();
+  double exact_us = 0, span_probes = 0;
+  PairContactStats exact_stats;
+  const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
   const auto finish = [&](Verdict verdict, double toc_lower, double toc_upper, const std::string &budget) {
     report.verdict = verdict;
     report.toc_lower = toc_lower;
     report.toc_upper = toc_upper;
     if (query.statistics)
     {
-      report.stats = {{"pieces", pieces},
+      const double total_us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+      report.stats = {{"collision_probes", ws.culling.counters.collision_probes},
+                      {"pcl", static_cast<double>(ws.culling.pcl.size())},
+                      {"span_probes", span_probes},
+                      {"live_runs", static_cast<double>(ws.runs.size())},
+                      {"pieces", static_cast<double>(std::count(ws.boxed.begin(), ws.boxed.end(), 1))},
                       {"pair_pieces", ws.pair_pieces},
                       {"box_culled", ws.box_culled},
                       {"sphere_culled", ws.sphere_culled},
                       {"body_pairs", ws.body_pairs},
-                      {"feature_pairs", feature_pairs},
-                      {"solver_boxes", solver_boxes},
-                      {"unconfirmed", unconfirmed},
+                      {"sub_intervals", exact_stats.sub_intervals},
+                      {"node_tests", exact_stats.node_tests},
+                      {"node_culled", exact_stats.node_culled},
+                      {"triangle_pairs", exact_stats.triangle_pairs},
+                      {"feature_pairs", exact_stats.feature_pairs},
+                      {"solver_boxes", exact_stats.solver_boxes},
+                      {"shape_steps", exact_stats.shape_steps},
+                      {"unconfirmed", exact_stats.unconfirmed},
+                      {"time_culling_us", total_us - exact_us},
+                      {"time_swept_us", ws.swept_us},
+                      {"time_exact_us", exact_us},
                       {"cap_max_boxes", 0.0},
                       {"cap_max_depth", 0.0},
-                      {"cap_max_restarts", 0.0}};
+                      {"cap_max_shape_steps", 0.0},
+                      {"cap_shape_stall", 0.0}};
       if (!budget.empty())
         report.stats["cap_" + budget] = 1.0;
     }
     return report;
   };
+  ws.runs.clear();
+  ws.boxed.assign(static_cast<std::size_t>(options_.time_pieces), 0);
+  ws.swept.assign(static_cast<std::size_t>(options_.time_pieces), 0);
+  ws.body_boxes.resize(static_cast<std::size_t>(options_.time_pieces));
+  ws.sweeps.resize(static_cast<std::size_t>(options_.time_pieces));
 
-  // Whether the robot at q is within clearance of contact (FCL, whole robot).
-  const auto inContact = [&](double t, Contact &contact) {
-    const Eigen::VectorXd q = motion.stateAt(t);
-    const bool hit = query.clearance > 0.0 ? minimumDistance(*world_, ws.collision, q, &contact) < query.clearance
-                                           : isInCollision(*world_, ws.collision, q, &contact);
-    contact.time = t;
-    return hit;
+  // Whether the robot at t is in contact: in collision (the front end's probe), or within clearance
+  // + contact_distance when a clearance is asked (FCL, whole robot).
+  const auto inContact = [&](double t) -> std::optional<Contact> {
+    if (query.clearance > 0.0)
+    {
+      Contact contact;
+      if (!(minimumDistance(*world_, ws.collision, motion.stateAt(t), &contact) <= query.clearance + query.contact_distance))
+        return std::nullopt;
+      contact.time = t;
+      return contact;
+    }
+    if (const std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws.culling, motion, t))
+      return probeContact(*hit);
+    return std::nullopt;
   };
   // A surface misses a body wholly inside a solid: the start state is checked whole.
-  if (Contact start; inContact(0.0, start))
+  if (std::optional<Contact> contact = inContact(0.0))
   {
-    report.witness = start;
+    report.witness = contact;
     return finish(Verdict::Collision, 0.0, 0.0, "");
   }
   // Decide: whole-robot probes settle most colliding motions at once (as [Zhang2007] Sec. 8); a
   // probe in contact is the witness, and nothing is claimed before it (toc_lower = 0).
   if (query.mode == Mode::Decide)
     for (const double t : {0.5, 0.25, 0.75})
-      if (Contact probe; inContact(t, probe))
+      if (std::optional<Contact> probe = inContact(t))
       {
         report.witness = probe;
         return finish(Verdict::Collision, 0.0, t, "");
       }
 
-  ws.motion = &motion;
-  ws.motions.assign(obstacle_motions_.size(), nullptr);
-  for (std::size_t o = 0; o < obstacle_motions_.size(); ++o)
-    ws.motions[o] = obstacle_motions_[o].get();
-  ws.owned.clear();
-  ws.body_frame.clear();
-  ws.motion_of.clear();
-  ws.boxes.clear();
-  ws.boxes_piece.clear();
-  ws.body_boxes.resize(bodies_.size());
-
-  ElementaryContactOptions solver;
-  solver.time_tolerance = query.tolerance;
-  solver.distance = query.clearance;
-  // A triangle contact within kIntervalContactDistance stays within tolerance of shapes whose
-  // triangles lie within a third of it (meshes, boxes, cylinders for tolerances ≥ 3 kCylinderPrismGap).
-  solver.contact_distance = std::min(kIntervalContactDistance, 0.5 * query.tolerance);
-  solver.max_boxes = options_.max_boxes;
-  solver.max_depth = options_.max_depth;
-  const double margin = query.clearance + kMarginPad;
-  const double within = query.clearance + query.tolerance;
-  double passed_over = 1.0;  // toc_lower of the first unconfirmed contact (1: none)
-  int restarts = 0;
-  // Pieces in time order: a stack of (t0, t1, halvings) with the earliest on top.
-  std::vector<std::tuple<double, double, int>> stack;
-  const int n = options_.time_pieces;
-  for (int k = n - 1; k >= 0; --k)
-    stack.emplace_back(static_cast<double>(k) / n, static_cast<double>(k + 1) / n, 0);
-  ws.piece_index = -1;
-  while (!stack.empty())
-  {
-    const auto [t0, t1, splits] = stack.back();
-    stack.pop_back();
-    ws.piece = Interval(t0, t1);
-    ++ws.piece_index;
-    ++pieces;
-    // Dynamic AABBs of every body over the piece, [Redon2004] Sec. 4.1; capsules, Sec. 4.2.
-    if (options_.box_culling)
+  // The shared front end ([Zhang2007] Sec. 5): the potentially colliding pairs and, for each, the
+  // pieces during which it may come within clearance + contact_distance; consecutive live pieces
+  // make a run, taken earliest first.
+  front_end_.cullLivePieces(ws.culling, motion, query.clearance + query.contact_distance);
+  const int samples = ws.culling.samples;
+  for (std::size_t i = 0; i < ws.culling.pcl.size(); ++i)
+    for (int k = 0; k < samples;)
     {
-      linkIntervalPoses(motion, t0, t1, ws.X_WL);
-      for (std::size_t b = 0; b < bodies_.size(); ++b)
-        ws.body_boxes[b] = worldBox(ws.X_WL[bodies_[b].link], body_boxes_L_[b]);
-    }
-    if (options_.swept_sphere_culling)
-      swept_spheres_->sweep(motion, t0, t1, ws.sweep);
-    collectFeaturePairs(ws, margin);
-    if (ws.pairs.empty())
-      continue;
-    if (static_cast<int>(ws.pairs.size()) > options_.split_pairs && splits < options_.max_splits)
-    {
-      const double mid = 0.5 * (t0 + t1);
-      stack.emplace_back(mid, t1, splits + 1);
-      stack.emplace_back(t0, mid, splits + 1);
-      continue;
-    }
-    feature_pairs += static_cast<double>(ws.pairs.size());
-    for (double from = t0; from < t1;)
-    {
-      // All equations of the piece at once, [Redon2004] Sec. 5.2.2.
-      const ElementaryContactResult result = solveElementaryContacts(ws.motions, ws.pairs, from, t1, solver);
-      solver_boxes += result.boxes;
-      if (result.verdict == Verdict::Free)
-        break;
-      if (result.verdict == Verdict::Undecided)
-        return finish(Verdict::Undecided, std::min(passed_over, result.toc_lower), 1.0, result.budget);
-      if (std::optional<Contact> contact = confirm(ws, result, within))
+      if (!ws.culling.live(i, k))
       {
-        report.witness = std::move(contact);
-        return finish(Verdict::Collision, std::min(passed_over, result.toc_lower), result.toc_upper, "");
+        ++k;
+        continue;
       }
-      ++unconfirmed;
-      passed_over = std::min(passed_over, result.toc_lower);
-      if (++restarts > options_.max_restarts)
-        return finish(Verdict::Undecided, passed_over, 1.0, "max_restarts");
-      from = result.toc_upper;
+      int end = k + 1;
+      while (end < samples && ws.culling.live(i, end))
+        ++end;
+      ws.runs.push_back({static_cast<double>(k) / samples, end == samples ? 1.0 : static_cast<double>(end) / samples, i});
+      k = end;
     }
+  std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const PairSpan &a, const PairSpan &b) { return a.t0 < b.t0; });
+
+  // Stages 1 and 2 cull what stays farther than clearance + contact_distance (as the front end), so
+  // a span after a culled piece starts with its pair out of contact.
+  const double margin = numeric::padUp(query.clearance + query.contact_distance);
+  PairContactRequest request;
+  request.clearance = query.clearance;
+  request.contact_distance = query.contact_distance;
+  request.tolerance = query.tolerance;
+  // Spans are decided only up to the earliest contact found so far (or the first time a budget
+  // left undecided): limit.
+  double limit = 1.0, lower = 1.0, undecided_at = 1.0;
+  std::string budget;
+  std::optional<Contact> witness;
+  ws.spans.clear();
+  std::size_t next_run = 0;
+  if (query.mode == Mode::Decide)
+  {
+    // Stages 1 and 2 on every run, then `span_probes` FCL checks of the pair across each span left,
+    // earliest first, before any exact stage: a check in collision decides at once. Before the
+    // earliest span no pair comes within the margin.
+    for (; next_run < ws.runs.size(); ++next_run)
+      addSpans(ws, motion, ws.runs[next_run], 1.0, margin);
+    std::stable_sort(ws.spans.begin(), ws.spans.end(), [](const PairSpan &a, const PairSpan &b) { return a.t0 < b.t0; });
+    for (const PairSpan &span : ws.spans)
+      for (int j = 1; j <= options_.span_probes; ++j)
+      {
+        ++span_probes;
+        const double t = span.t0 + (span.t1 - span.t0) * j / (options_.span_probes + 1);
+        if (std::optional<Contact> hit = exact_->probe(*ws.exact, motion, ws.culling.pcl[span.pair], t))
+        {
+          report.witness = hit;
+          return finish(Verdict::Collision, ws.spans.front().t0, t, "");
+        }
+      }
   }
-  // A passed-over bracket may hide a real contact shorter than it: no proof of freedom then.
-  if (passed_over < 1.0)
-    return finish(Verdict::Undecided, passed_over, 1.0, "max_restarts");
+  // Stage 3 ([Redon2004] Sec. 5) on the spans, earliest first; in FirstContact the spans of a run
+  // are made (stages 1 and 2) when its turn comes, so nothing past the first contact is boxed.
+  for (std::size_t s = 0;;)
+  {
+    if (s == ws.spans.size())
+    {
+      if (next_run == ws.runs.size() || !(ws.runs[next_run].t0 < limit))
+        break;  // runs are sorted: the rest start later
+      addSpans(ws, motion, ws.runs[next_run++], limit, margin);
+      continue;
+    }
+    const PairSpan span = ws.spans[s++];
+    if (!(span.t0 < limit))
+      continue;
+    const BodyPair &pair = ws.culling.pcl[span.pair];
+    request.t0 = span.t0;
+    request.t1 = std::min(span.t1, limit);
+    // The start was checked whole for collision, but a pair may start within contact_distance; a
+    // span after t = 0 starts after a culled piece (or the front end's).
+    request.check_start = span.t0 == 0.0;
+    const Clock::time_point exact_start = ws.timed ? Clock::now() : Clock::time_point();
+    const PairContactResult r = exact_->decide(*ws.exact, motion, pair, request);
+    if (ws.timed)
+      addElapsed(exact_us, exact_start);
+    exact_stats.add(r.stats);
+    if (r.verdict == Verdict::Undecided)
+    {
+      undecided_at = std::min(undecided_at, r.toc_lower);
+      budget = r.budget;
+    }
+    else if (r.verdict == Verdict::Collision)
+    {
+      lower = std::min(lower, r.toc_lower);
+      if (!witness || r.toc_upper < witness->time)
+        witness = r.witness;
+      if (query.mode == Mode::Decide)  // spans starting after this one's start were not examined
+      {
+        lower = std::min(lower, span.t0);
+        break;
+      }
+    }
+    limit = std::min({limit, undecided_at, witness ? witness->time : 1.0});
+  }
+  if (witness && witness->time <= undecided_at)
+  {
+    report.witness = witness;
+    return finish(Verdict::Collision, lower, witness->time, "");
+  }
+  if (!budget.empty())
+    return finish(Verdict::Undecided, std::min(lower, undecided_at), 1.0, budget);
   return finish(Verdict::Free, 1.0, 1.0, "");
 }
 }  // namespace ompl_ccd

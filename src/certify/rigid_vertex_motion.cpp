@@ -23,12 +23,18 @@ bool PoseEnclosureFunction::encloseRate(const Interval & /*T*/, IntervalPose & /
 
 RigidVertexMotion::RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose,
                                      std::vector<Eigen::Vector3d> p_BV)
+  : RigidVertexMotion(std::move(pose), std::make_shared<const std::vector<Eigen::Vector3d>>(std::move(p_BV)))
+{
+}
+
+RigidVertexMotion::RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose,
+                                     std::shared_ptr<const std::vector<Eigen::Vector3d>> p_BV)
   : pose_(std::move(pose)), p_BV_(std::move(p_BV))
 {
-  OMPL_CCD_THROW_UNLESS(pose_ != nullptr,
-                        "RigidVertexMotion: the pose enclosure is null; pass a PoseEnclosureFunction.");
-  for (std::size_t i = 0; i < p_BV_.size(); ++i)
-    OMPL_CCD_THROW_UNLESS(p_BV_[i].allFinite(), "RigidVertexMotion: vertex ", i,
+  OMPL_CCD_THROW_UNLESS(pose_ != nullptr && p_BV_ != nullptr,
+                        "RigidVertexMotion: the pose enclosure or the vertices are null; pass both.");
+  for (std::size_t i = 0; i < p_BV_->size(); ++i)
+    OMPL_CCD_THROW_UNLESS((*p_BV_)[i].allFinite(), "RigidVertexMotion: vertex ", i,
                           " has a non-finite coordinate; give finite positions.");
 }
 
@@ -39,7 +45,7 @@ bool RigidVertexMotion::enclose(const Interval &T, const std::vector<int> &verti
   pose_->enclose(T, X_WB);
   positions.resize(vertices.size());
   for (std::size_t k = 0; k < vertices.size(); ++k)
-    positions[k] = transform(X_WB, p_BV_[vertices[k]]);
+    positions[k] = transform(X_WB, (*p_BV_)[vertices[k]]);
   if (!velocities)
     return true;
   IntervalPose dX_WB;
@@ -48,7 +54,7 @@ bool RigidVertexMotion::enclose(const Interval &T, const std::vector<int> &verti
   // d(R p + o)/dt = Ṙ p + ȯ: the same product with the derivative matrices.
   velocities->resize(vertices.size());
   for (std::size_t k = 0; k < vertices.size(); ++k)
-    (*velocities)[k] = transform(dX_WB, p_BV_[vertices[k]]);
+    (*velocities)[k] = transform(dX_WB, (*p_BV_)[vertices[k]]);
   return true;
 }
 }  // namespace ompl_ccd

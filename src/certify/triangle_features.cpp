@@ -21,15 +21,21 @@ int cylinderSides(double radius)
   return n;
 }
 
-Eigen::AlignedBox3d toBox(const IntervalVector3 &v)
+/// Farthest vertex of \a f from the convex primitive \a shape placed at \a X_FG (a circumscribed
+/// polytope's farthest point from the shape is a vertex: the distance to a convex set is convex).
+double surfaceGap(const CollisionShape &shape, const Eigen::Isometry3d &X_FG, const TriangleFeatures &f)
 {
-  return {Eigen::Vector3d(v[0].lo(), v[1].lo(), v[2].lo()), Eigen::Vector3d(v[0].hi(), v[1].hi(), v[2].hi())};
-}
-
-/// Whether the boxes come within \a margin of each other.
-bool near(const Eigen::AlignedBox3d &a, const Eigen::AlignedBox3d &b, double margin)
-{
-  return (a.min().array() <= b.max().array() + margin).all() && (b.min().array() <= a.max().array() + margin).all();
+  if (shape.kind != CollisionShape::Kind::Cylinder && shape.kind != CollisionShape::Kind::Sphere)
+    return 0.0;
+  double gap = 0.0;
+  for (const Eigen::Vector3d &p_FV : f.vertices)
+  {
+    const Eigen::Vector3d p_GV = X_FG.inverse() * p_FV;
+    // A vertex of the prism lies on a cap (|z| = length / 2): its distance is its radial excess.
+    const double from_centre = shape.kind == CollisionShape::Kind::Sphere ? p_GV.norm() : p_GV.head<2>().norm();
+    gap = std::max(gap, from_centre - shape.radius);
+  }
+  return numeric::padUp(gap);
 }
 
 /// The features of one side whose boxes come near the other side's box, with those boxes.
@@ -44,7 +50,7 @@ Kept keep(const FeatureSide &side, const Eigen::AlignedBox3d &other, double marg
   Kept k;
   const auto select = [&](const std::vector<Eigen::AlignedBox3d> &from, std::vector<std::pair<int, Eigen::AlignedBox3d>> &to) {
     for (std::size_t i = 0; i < from.size(); ++i)
-      if (near(from[i], other, margin))
+      if (boxesWithin(from[i], other, margin))
         to.emplace_back(static_cast<int>(i), from[i]);
   };
   select(boxes.vertices, k.vertices);
@@ -59,13 +65,18 @@ void vertexFace(const Kept &kv, int mv, const Kept &kf, const TriangleFeatures &
 {
   for (const auto &[v, vbox] : kv.vertices)
     for (const auto &[t, tbox] : kf.triangles)
-      if (near(vbox, tbox, margin))
+      if (boxesWithin(vbox, tbox, margin))
       {
         const Eigen::Vector3i &tri = ff.triangles[t];
         pairs.push_back({FeaturePairKind::VertexFace, {VertexRef{mv, v}, {mf, tri[0]}, {mf, tri[1]}, {mf, tri[2]}}});
       }
 }
 }  // namespace
+
+Eigen::AlignedBox3d alignedBox(const IntervalVector3 &v)
+{
+  return {Eigen::Vector3d(v[0].lo(), v[1].lo(), v[2].lo()), Eigen::Vector3d(v[0].hi(), v[1].hi(), v[2].hi())};
+}
 
 TriangleFeatures triangleFeatures(const CollisionShape &shape, const Eigen::Isometry3d &X_FG)
 {
@@ -80,6 +91,7 @@ TriangleFeatures triangleFeatures(const CollisionShape &shape, const Eigen::Isom
       edges.insert(std::minmax(tri[k], tri[(k + 1) % 3]));
   for (const auto &[a, b] : edges)
     f.edges.emplace_back(a, b);
+  f.surface_gap = surfaceGap(shape, X_FG, f);
   return f;
 }
 
@@ -91,7 +103,7 @@ void featureBoxes(const TriangleFeatures &f, const std::vector<IntervalVector3> 
   boxes.all.setEmpty();
   for (std::size_t i = 0; i < v.size(); ++i)
   {
-    boxes.vertices[i] = toBox(v[i]);
+    boxes.vertices[i] = alignedBox(v[i]);
     boxes.all.extend(boxes.vertices[i]);
   }
   for (std::size_t i = 0; i < f.triangles.size(); ++i)
@@ -112,7 +124,7 @@ void appendFeaturePairs(const FeatureSide &a, const FeatureSide &b, double margi
   const TriangleFeatures &fa = *a.features, &fb = *b.features;
   for (const auto &[e, ebox] : ka.edges)
     for (const auto &[g, gbox] : kb.edges)
-      if (near(ebox, gbox, margin))
+      if (boxesWithin(ebox, gbox, margin))
         pairs.push_back({FeaturePairKind::EdgeEdge,
                          {VertexRef{a.motion, fa.edges[e][0]}, {a.motion, fa.edges[e][1]}, {b.motion, fb.edges[g][0]},
                           {b.motion, fb.edges[g][1]}}});

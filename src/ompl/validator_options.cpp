@@ -146,7 +146,7 @@ std::vector<ValidatorOption> commonOptions()
              "threads per query",
              "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),
-      ranged("contact_distance", "ca", OMPL_CCD_FIELD(contact_distance), kPositive,
+      ranged("contact_distance", "ca, interval", OMPL_CCD_FIELD(contact_distance), kPositive,
              "metres: a collision's witness is at most this far from contact (or penetrating)",
              "positive, so that bodies that only touch are a contact"),
   };
@@ -201,28 +201,38 @@ std::vector<ValidatorOption> tolerancedOptions()
              "most undecided intervals kept before the query is undecided"),
   };
 }
+
 std::vector<ValidatorOption> intervalOptions()
 {
   // the solver's budgets are named solver_*: toleranced already has a max_depth
   return {
       ranged("time_pieces", "interval", OMPL_CCD_FIELD(interval.time_pieces), kAtLeastOne,
              "equal time pieces of the box culling ([Redon2004] Sec. 4.1)"),
-      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.max_boxes), kAtLeastOne,
+      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_boxes), kAtLeastOne,
              "most time intervals one solver call examines before it is undecided (stat cap_max_boxes)"),
-      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.max_depth), kAtLeastOne,
+      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.pair.solver_max_depth), kAtLeastOne,
              "most halvings of a time interval in one solver call before it is undecided (stat cap_max_depth)"),
-      ranged("max_restarts", "interval", OMPL_CCD_FIELD(interval.max_restarts), kAtLeastZero,
-             "most contacts FCL does not confirm passed over before the query is undecided (stat cap_max_restarts)"),
-      ranged("split_pairs", "interval", OMPL_CCD_FIELD(interval.split_pairs), kAtLeastOne,
-             "equations per solver call above which a piece is halved first"),
-      ranged("max_splits", "interval", OMPL_CCD_FIELD(interval.max_splits), kAtLeastZero,
-             "most halvings of a piece before its equations go to the solver however many"),
+      ranged("max_shape_steps", "interval", OMPL_CCD_FIELD(interval.pair.max_shape_steps), kAtLeastOne,
+             "most steps of a pair on its exact shapes (cylinders, spheres) before it is undecided (stat "
+             "cap_max_shape_steps)"),
+      ranged("split_pairs", "interval", OMPL_CCD_FIELD(interval.pair.split_pairs), kAtLeastOne,
+             "equations of a sub-interval above which it is halved first"),
+      ranged("max_splits", "interval", OMPL_CCD_FIELD(interval.pair.max_splits), kAtLeastZero,
+             "most halvings of a sub-interval before its equations go to the solver however many"),
+      ranged("obb_max_level", "interval", OMPL_CCD_FIELD(interval.pair.obb_max_level),
+             IntegerRange{0, kObbLevelLimit},
+             "highest OBB refinement level ([Redon2004] Sec. 5.1.1): at most 2^level sub-intervals per piece",
+             "2^20 sub-intervals of a piece already lie below any joint's motion"),
       boolean("box_culling", "interval", OMPL_CCD_FIELD(interval.box_culling),
               "stage 1: cull body pairs by their interval boxes over a piece ([Redon2004] Sec. 4.1)"),
       boolean("swept_sphere_culling", "interval", OMPL_CCD_FIELD(interval.swept_sphere_culling),
               "stage 2: cull body pairs by line-swept spheres over a piece ([Redon2004] Sec. 4.2)"),
       ranged("swept_sphere_steps", "interval", OMPL_CCD_FIELD(interval.swept_sphere_steps), kAtLeastOne,
              "stage 2: capsules per piece and body"),
+      ranged("span_probes", "interval", OMPL_CCD_FIELD(interval.span_probes), kAtLeastZero,
+             "decide: collision checks of a pair across each span before its exact stage"),
+      boolean("obb_trees", "interval", OMPL_CCD_FIELD(interval.pair.obb_trees),
+              "stage 3: cull triangle pairs by continuous OBB-tree tests ([Redon2004] Sec. 5.1)"),
   };
 }
 #undef OMPL_CCD_FIELD

@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 34u);  // 6 common, 15 of "ca", 4 of "toleranced", 9 of "interval"
+  EXPECT_EQ(names.size(), 37u);  // 6 common, 15 of "ca", 4 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -83,13 +83,16 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
   EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
-  EXPECT_EQ(with("solver_max_depth", "30").interval.max_depth, 30);
+  EXPECT_EQ(with("solver_max_depth", "30").interval.pair.solver_max_depth, 30);
   EXPECT_EQ(with("solver_max_depth", "30").toleranced.max_depth, TolerancedMotionOptions{}.max_depth);
-  EXPECT_EQ(with("solver_max_boxes", "100").interval.max_boxes, 100);
+  EXPECT_EQ(with("solver_max_boxes", "100").interval.pair.solver_max_boxes, 100);
   EXPECT_FALSE(with("swept_sphere_culling", "false").interval.swept_sphere_culling);
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(with("max_shape_steps", "7").interval.pair.max_shape_steps, 7);
+  EXPECT_EQ(with("obb_max_level", "2").interval.pair.obb_max_level, 2);
+  EXPECT_FALSE(with("obb_trees", "false").interval.pair.obb_trees);
   ValidatorOptions options;
   assignValidatorOption(options, "early_probes=5", "test");
   EXPECT_EQ(options.ca.early_probes, 5);
@@ -168,8 +171,9 @@ const std::vector<Edges> kTolerancedEdges = {
 
 const std::vector<Edges> kIntervalEdges = {
     {"time_pieces", {"1"}, {"0"}},       {"solver_max_boxes", {"1"}, {"0"}}, {"solver_max_depth", {"1"}, {"0"}},
-    {"max_restarts", {"0"}, {"-1"}},     {"split_pairs", {"1"}, {"0"}},      {"max_splits", {"0"}, {"-1"}},
-    {"swept_sphere_steps", {"1"}, {"0"}},
+    {"max_shape_steps", {"1"}, {"0"}},   {"split_pairs", {"1"}, {"0"}},      {"max_splits", {"0"}, {"-1"}},
+    {"swept_sphere_steps", {"1"}, {"0"}}, {"obb_max_level", {"0", "20"}, {"-1", "21"}},
+    {"span_probes", {"0"}, {"-1"}},
 };
 
 /** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the

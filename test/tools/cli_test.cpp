@@ -327,6 +327,29 @@ TEST_F(CliTest, ValidateIntervalGivesTheFirstContactWithItsWitness)
   EXPECT_EQ(checkEdgeLine(hit, 1), "collision");
   EXPECT_EQ(hit["witness"]["other"], "table");
   EXPECT_LE(hit["toc_upper"].get<double>() - hit["toc_lower"].get<double>(), 1e-3);
+  EXPECT_FALSE(hit["witness"].contains("features")) << "only with --features";
+
+  // With --features the witness names the touching features: the arm's mesh and the table's box,
+  // a vertex, an edge or a face each; an interval option from the command line takes effect.
+  const CliRun features = run("validate " + robotAndScene() + " --validator interval --mode first-contact --features "
+                              "--option max_shape_steps=50 --edges " + file("edges.txt"));
+  ASSERT_EQ(features.code, 0) << features.err;
+  const json with = json::parse(lines(features.out)[1]);
+  EXPECT_EQ(checkEdgeLine(with, 1), "collision");
+  EXPECT_EQ(with["toc_upper"], hit["toc_upper"]);
+  const json &touching = with["witness"]["features"];
+  ASSERT_TRUE(touching["link"].is_object() && touching["other"].is_object()) << with.dump();
+  EXPECT_THAT(touching["link"]["shape"].get<std::string>(), HasSubstr("mesh"));
+  EXPECT_THAT(touching["other"]["shape"].get<std::string>(), HasSubstr("box"));
+  const std::size_t on_link = touching["link"]["vertices"].size(), on_other = touching["other"]["vertices"].size();
+  EXPECT_TRUE((on_link == 1 && on_other == 3) || (on_link == 3 && on_other == 1) || (on_link == 2 && on_other == 2))
+      << with.dump();
+  EXPECT_EQ(touching["link"]["triangle"].get<int>() >= 0, on_link == 3);
+  // ompl_ccd-dask prints no features: asking for both is refused, not silently half-answered.
+  const CliRun dask = run("validate " + robotAndScene() + " --validator interval --features --dask tcp://127.0.0.1:1 "
+                          "--edges " + file("edges.txt"));
+  EXPECT_NE(dask.code, 0);
+  EXPECT_THAT(dask.err, HasSubstr("--features is not answered on a Dask cluster"));
 }
 
 TEST_F(CliTest, ValidateTolerancedTakesEitherMassDistribution)
@@ -680,15 +703,21 @@ TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
 
 TEST_F(CliTest, IntervalOptionsAreReadFromTheCommandLineAndTheYaml)
 {
-  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
-  const CliRun r = run("validate " + robotAndScene() + " --validator interval --option time_pieces=3 --option "
-                       "max_splits=0 --edges " + file("edges.txt"));
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator interval --mode first-contact --option "
+                       "time_pieces=3 --option max_splits=0 --edges " + file("edges.txt"));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> out = lines(r.out);
-  ASSERT_EQ(out.size(), 2u) << r.out;
-  const json edge = json::parse(out[0]);
-  EXPECT_EQ(checkEdgeLine(edge, 0), "free");
-  EXPECT_EQ(edge["stats"]["pieces"].get<double>(), 3.0);  // a free edge examines every piece, none halved
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  const json turn = json::parse(out[0]), hit = json::parse(out[1]);
+  EXPECT_EQ(checkEdgeLine(turn, 0), "free");
+  EXPECT_EQ(checkEdgeLine(hit, 1), "collision");
+  // Only the pieces of the front end's live runs are boxed: at most the 3 asked for, and the
+  // contact's at least.
+  EXPECT_LE(turn["stats"]["pieces"].get<double>(), 3.0);
+  EXPECT_GE(hit["stats"]["pieces"].get<double>(), 1.0);
+  EXPECT_LE(hit["stats"]["pieces"].get<double>(), 3.0);
 
   const std::string head = "robot: " + arm() + "\nscene: " + scene() +
                            "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n";

@@ -1,54 +1,57 @@
 #pragma once
 /// \file interval_arithmetic.h
 /// The ARTICULATE certifier ([Redon2004]), name "interval": interval link motions (Sec. 4.1,
-/// interval_link_pose.h), culling over time pieces with interval bounding boxes, and the exact
-/// elementary contact solver (Sec. 5.2, elementary_contact.h) on the surviving triangle features.
+/// interval_link_pose.h), culling over time pieces with interval bounding boxes and swept spheres
+/// (Sec. 4.2), and the exact contact computation (Sec. 5, pair_contact_solver.h: OBB trees, the
+/// elementary contact solver) on the body pairs left.
 ///
-/// Pipeline. The motion [0, 1] is cut into `time_pieces` equal pieces, taken in time order. On a
-/// piece T every link pose is enclosed by interval chain products (Sec. 4.1, outward-rounded
-/// Interval of bound/interval.h: no rounding-mode switch, so no global state across threads) and
-/// each body's link-frame box is carried into an interval world box (the dynamic AABB of Sec. 4.1);
-/// a body pair (body–obstacle, or a non-excluded self pair) survives T when its boxes come within
+/// Pipeline. After the start check (and, in Mode::Decide, whole-robot probes) the shared culling
+/// front end (culling_front_end.h: motion-bound boxes, joint-space certificates, two-level scene
+/// culling) leaves the potentially colliding body pairs and, for each, the runs of live pieces during
+/// which it may come within clearance + contact_distance; only those are examined, earliest run
+/// first. On the `time_pieces` equal pieces a run overlaps, every link pose is enclosed by interval
+/// chain products (Sec. 4.1, outward-rounded Interval of bound/interval.h: no rounding-mode switch,
+/// so no global state across threads) and each body's link-frame box is carried into an interval
+/// world box (the dynamic AABB of Sec. 4.1); the pair survives the piece when its boxes come within
 /// `clearance` (stage 1). Then each body's line-swept sphere, swept over the piece, is tested
-/// against the obstacle or the other body's (Sec. 4.2, swept_sphere_culling.h; stage 2). A
-/// surviving pair's vertices are enclosed over T — a scene pair in the world frame,
-/// a self pair in the frame of the two links' deepest common ancestor (the joints above it move
-/// both rigidly and would only widen the boxes) — and its vertex–face and edge–edge equations whose
-/// feature boxes meet go to one solver call per piece (triangle_features.h), which returns the
-/// earliest contact in T (stage 3). A piece that leaves more than `split_pairs` equations is
-/// halved first (at most `max_splits` times): shorter pieces have tighter boxes, so the halves
-/// usually leave far fewer (the time subdivision of the hierarchy culling, Sec. 4.1). Not implemented: the continuous OBB-tree tests of Sec. 5.1.
+/// against the obstacle or the other body's (Sec. 4.2, swept_sphere_culling.h; stage 2). Every span
+/// of pieces left is decided by the exact contact computation of Sec. 5 (pair_contact_solver.h:
+/// refinement levels, continuous OBB-tree tests, the simultaneous elementary solver, confirmation
+/// on the exact shapes; stage 3), a self pair in the frame of the two links' deepest common
+/// ancestor (the joints above it move both rigidly and would only widen the bounds), only up to the
+/// earliest contact found so far.
 ///
 /// Geometry: meshes are their triangles (a surface); boxes, cylinders and spheres are solids,
-/// triangulated by triangleFeatures (cylinders and spheres circumscribed, so a contact of their
-/// triangles may lie a little away from the shape). A surface misses a body wholly inside a solid,
-/// so the start state is checked with FCL (distance < clearance, or in collision): then Collision
-/// at TOC 0. Past t = 0, any contact starts with the triangle surfaces touching.
+/// triangulated by triangleFeatures (cylinders and spheres circumscribed; their contacts are
+/// confirmed on the exact shapes). A surface misses a body wholly inside a solid, so the start state
+/// is checked with FCL (distance ≤ clearance + contact_distance, or in collision): then Collision
+/// at TOC 0. Past t = 0, any contact starts with the surfaces touching.
 ///
-/// Confirmation. Every contact the solver finds is checked by FCL's exact distance of the two
-/// shapes at the witness time (the solver reports triangles within kIntervalContactDistance).
-/// Meshes, boxes and cylinders are confirmed for tolerances ≥ 3 kCylinderPrismGap; a contact of a circumscribed
-/// surface that the real shape does not make is passed over, and the solver goes on after its
-/// bracket (at most `max_restarts` times). A real contact may hide inside a passed-over bracket, so
-/// a motion with one is never Free: without a later confirmed contact it is Undecided.
+/// Verdicts (certifier.h):
+///  - Free: every pair stays farther than clearance apart on [0, 1] (a proof: interval arithmetic
+///    is outward-rounded, the triangles contain the shapes).
+///  - Collision: at witness.time = toc_upper FCL puts the two shapes within clearance +
+///    contact_distance (witness.distance; the touching features in witness.feature_a/feature_b when
+///    the shapes' own triangles touch); nothing comes within clearance before toc_lower. In
+///    Mode::FirstContact toc_upper − toc_lower ≤ tolerance and the bracket holds the first contact.
+///    Mode::Decide first probes the whole robot with FCL at t = 1/2, 1/4, 3/4 (as [Zhang2007]
+///    Sec. 8): a probe in contact answers Collision with bracket [0, t]; then, after stages 1 and 2
+///    on every run, `span_probes` FCL checks of each pair across each span left (a check in
+///    collision answers Collision, toc_lower the earliest span's start); then stage 3 on the spans,
+///    earliest first, up to the first pair found in contact.
+///  - Undecided: a work cap of the pair service ran out: stats "cap_max_boxes", "cap_max_depth",
+///    "cap_max_shape_steps" or "cap_shape_stall" is 1; toc_lower is still guaranteed.
 ///
-/// Verdicts:
-///  - Free: every feature pair stays farther than clearance apart on [0, 1] (a proof: interval
-///    arithmetic is outward-rounded, the triangles contain the shapes).
-///  - Collision: at witness.time ∈ [toc_lower, toc_upper] FCL puts the two shapes within
-///    clearance + tolerance (witness.distance); nothing comes within clearance before toc_lower.
-///    toc_upper − toc_lower ≤ tolerance unless contacts were passed over (then toc_lower is the
-///    first one's). Mode::Decide first probes the whole robot with FCL at t = 1/2, 1/4, 3/4 (as
-///    [Zhang2007] Sec. 8): a probe in contact answers Collision with bracket [0, t]. Otherwise both
-///    modes stop at the first confirmed contact, which is the earliest one.
-///  - Undecided: a work budget ran out: stats "cap_max_boxes", "cap_max_depth" or
-///    "cap_max_restarts" is 1 (the last also when contacts were passed over and none confirmed);
-///    toc_lower is still guaranteed.
-///
-/// Stats: pieces (pieces examined), pair_pieces (body pairs tested, summed over pieces),
-/// box_culled and sphere_culled (those culled by stage 1 and 2), body_pairs (those left),
-/// feature_pairs (equations given to the solver), solver_boxes (time intervals it examined),
-/// unconfirmed (contacts FCL did not confirm), cap_max_boxes, cap_max_depth, cap_max_restarts.
+/// Stats: collision_probes (whole-robot probes of the front end), pcl and live_runs (pairs and runs
+/// the front end left), pieces (time pieces whose boxes were computed), pair_pieces (body pairs
+/// tested, summed over pieces),
+/// box_culled and sphere_culled (those culled by stage 1 and 2), body_pairs (those left to
+/// stage 3); stage 3's counters summed over them (PairContactStats): sub_intervals, node_tests,
+/// node_culled, triangle_pairs, feature_pairs (equations given to the solver), solver_boxes (time
+/// intervals it examined), shape_steps, unconfirmed (triangle contacts the exact shapes did not
+/// make); the cap flags above. With Query::statistics also the microseconds spent in each part
+/// ([Redon2004] Table 1): time_culling_us (all but stage 3: the start check, the probes, stages 1
+/// and 2), time_swept_us (stage 2 alone) and time_exact_us (stage 3).
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
 /// its own workspace.
@@ -64,10 +67,9 @@
 #include <Eigen/Geometry>
 
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/elementary_contact.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/certify/culling_front_end.h"
+#include "ompl_ccd/certify/pair_contact_solver.h"
 #include "ompl_ccd/certify/swept_sphere_culling.h"
-#include "ompl_ccd/certify/triangle_features.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
 namespace ompl_ccd
@@ -76,89 +78,75 @@ namespace ompl_ccd
     few centimetres of its sweep for the bundled arm's joint ranges. */
 constexpr int kIntervalTimePieces = 16;
 
-/** \brief Default split_pairs. */
-constexpr int kIntervalSplitPairs = 256;
-/** \brief Default max_splits: pieces down to 1/4096 of the motion. */
-constexpr int kIntervalMaxSplits = 8;
-
-/** \brief Distance (metres) at which the solver reports a triangle pair as touching: the witness
-    is then a real contact to within a micrometre, and the TOC bracket holds the first contact of
-    the triangles (issue 17, req. 5). Capped at tolerance / 2. */
-constexpr double kIntervalContactDistance = 1e-6;
-
-/** \brief Default max_restarts: contacts of a circumscribed cylinder or sphere that FCL does not
-    confirm, passed over before giving up. */
-constexpr int kIntervalMaxRestarts = 64;
+/** \brief Default span_probes (bench/README.md). */
+constexpr int kIntervalSpanProbes = 2;
 
 /** \brief Knobs of IntervalArithmetic; the defaults suit planning. */
 struct IntervalArithmeticOptions
 {
   /** \brief Equal time pieces the box culling works on (≥ 1). */
   int time_pieces = kIntervalTimePieces;
-  /** \brief Work cap per solver call: time intervals it may examine (budget "cap_max_boxes"). */
-  int max_boxes = kElementaryMaxBoxes;
-  /** \brief Work cap per solver call: halvings of the piece (budget "cap_max_depth"). */
-  int max_depth = kElementaryMaxDepth;
-  /** \brief Work cap per motion: unconfirmed contacts passed over (budget "cap_max_restarts"). */
-  int max_restarts = kIntervalMaxRestarts;
-  /** \brief Equations per solver call above which a piece is halved (≥ 1). */
-  int split_pairs = kIntervalSplitPairs;
-  /** \brief Halvings of a piece before its equations go to the solver however many (≥ 0). */
-  int max_splits = kIntervalMaxSplits;
   /** \brief Stage 1: cull body pairs by their interval boxes over a piece (Sec. 4.1). */
   bool box_culling = true;
   /** \brief Stage 2: cull body pairs by line-swept spheres swept over a piece (Sec. 4.2). */
   bool swept_sphere_culling = true;
   /** \brief Stage 2: capsules per piece and body (≥ 1). */
   int swept_sphere_steps = kSweptSphereSteps;
+  /** \brief Mode::Decide: FCL checks of a pair at equally spaced times of each span before its
+      exact stage (≥ 0); a check in collision is the witness. */
+  int span_probes = kIntervalSpanProbes;
+  /** \brief Stage 3: the exact contact computation, with its work caps (pair_contact_solver.h). */
+  PairContactOptions pair;
+  /** \brief The shared front end's knobs (culling_front_end.h; the defaults `ca` uses). */
+  CullingOptions culling;
 };
 
 /** \brief ARTICULATE interval certifier, name "interval". See the file comment for its contract. */
 class IntervalArithmetic : public Certifier
 {
 public:
-  /** \brief Triangulates every body (link geometry) and obstacle and lists the self pairs.
-      \throws Error if an option is out of range. */
+  /** \brief Triangulates every body (link geometry) and obstacle, builds their OBB trees, and the
+      front end (its joint-space certificates on every core). \throws Error if an option is out of
+      range. */
   explicit IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options = {});
 
   /** \brief "interval". */
   std::string name() const override { return "interval"; }
-  /** \brief FCL objects for the start-state check, and pose buffers, for one thread. */
+  /** \brief The front end's workspace, FCL objects for the start check, stage buffers, for one
+      thread. */
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
   /** \brief Certifies \a motion. \pre \a ws comes from makeWorkspace(); motion.model() is
-      world().robot(). \throws Error if query.tolerance ≤ 0 or query.clearance < 0 (or not finite). */
+      world().robot(). \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or
+      query.clearance < 0 (or not finite). */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
   /** \brief The robot and scene certified against. */
   const CollisionWorld &world() const { return *world_; }
   /** \brief The options in use. */
   const IntervalArithmeticOptions &options() const { return options_; }
+  /** \brief Stage 3: the pair service it decides the pairs left with. */
+  const PairContactSolver &exactStage() const { return *exact_; }
 
 private:
   struct Workspace;
-  /** \brief Solver input of the current piece: the feature pairs of every body pair that neither
-      culling stage proves farther than \a margin apart (ws.pairs, ws.owner); counts in ws. */
-  void collectFeaturePairs(Workspace &ws, double margin) const;
-  /** \brief Index in ws.motions of body \a body's vertices in frame \a frame (−1: world). */
-  int motionIndex(Workspace &ws, int body, int frame) const;
-  /** \brief Feature boxes of ws.motions[m] over the current piece. */
-  const FeatureSetBoxes &featureBoxesOf(Workspace &ws, int m) const;
-  /** \brief The solver's contact, checked by FCL at its time: the report witness (world frame, link
-      names), or nullopt if the shapes are farther than \a within apart. */
-  std::optional<Contact> confirm(Workspace &ws, const ElementaryContactResult &result, double within) const;
+  struct PairSpan;
+  /** \brief Whether stage 1 or 2 proves \a pair farther than \a margin apart on time piece \a k
+      (counted in ws). */
+  bool culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k, double margin) const;
+  /** \brief Appends to ws.spans the spans of the time pieces of \a run, up to \a limit, that stages 1
+      and 2 leave. */
+  void addSpans(Workspace &ws, const JointMotion &motion, const PairSpan &run, double limit, double margin) const;
+  /** \brief The witness of a whole-robot probe in collision. */
+  Contact probeContact(const ProbeHit &hit) const;
 
   CollisionWorldPtr world_;
   IntervalArithmeticOptions options_;
-  std::vector<BodyRef> bodies_;
-  /** \brief Features of each body (link frame) and obstacle (world frame); body boxes in the link frame. */
-  std::vector<TriangleFeatures> body_features_, obstacle_features_;
-  std::vector<Eigen::AlignedBox3d> body_boxes_L_;
-  /** \brief Scene pairs (every body × every obstacle), then the self pairs. */
-  std::vector<BodyPair> pairs_;
-  /** \brief Obstacles as vertex motions that stand still, and their feature boxes. */
-  std::vector<std::shared_ptr<const VertexMotion>> obstacle_motions_;
-  std::vector<FeatureSetBoxes> obstacle_feature_boxes_;
-  std::vector<Eigen::AlignedBox3d> obstacle_boxes_;
+  /** \brief The shared culling front end (probes, live pieces). */
+  CullingFrontEnd front_end_;
+  /** \brief Stage 3, and its bodies (collisionBodies(world), as the front end's). */
+  std::shared_ptr<const PairContactSolver> exact_;
+  /** \brief Body boxes in their link frame, obstacle boxes in the world. */
+  std::vector<Eigen::AlignedBox3d> body_boxes_L_, obstacle_boxes_;
   /** \brief Stage 2: each body's line-swept sphere. */
   std::shared_ptr<const SweptSphereCulling> swept_spheres_;
 };

@@ -40,8 +40,11 @@ public:
   /** \param pose the body's pose over time (not null) \param p_BV the vertices in the body frame B.
       \throws Error if \a pose is null or a coordinate is not finite. */
   RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose, std::vector<Eigen::Vector3d> p_BV);
+  /** \brief The same, sharing the vertices \a p_BV (not null) instead of copying them. */
+  RigidVertexMotion(std::shared_ptr<const PoseEnclosureFunction> pose,
+                    std::shared_ptr<const std::vector<Eigen::Vector3d>> p_BV);
 
-  int size() const override { return static_cast<int>(p_BV_.size()); }
+  int size() const override { return static_cast<int>(p_BV_->size()); }
   /** \brief One pose enclosure per call, then one interval matrix–vector product per vertex. */
   bool enclose(const Interval &T, const std::vector<int> &vertices, std::vector<IntervalVector3> &positions,
                std::vector<IntervalVector3> *velocities) const override;
@@ -50,6 +53,6 @@ private:
   /** \brief X_WB(t). */
   std::shared_ptr<const PoseEnclosureFunction> pose_;
   /** \brief Vertices in the body frame. */
-  std::vector<Eigen::Vector3d> p_BV_;
+  std::shared_ptr<const std::vector<Eigen::Vector3d>> p_BV_;
 };
 }  // namespace ompl_ccd

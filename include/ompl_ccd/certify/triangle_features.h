@@ -28,11 +28,26 @@ struct TriangleFeatures
   std::vector<Eigen::Vector3d> vertices;
   std::vector<Eigen::Vector3i> triangles;
   std::vector<Eigen::Vector2i> edges;
+  /** \brief Farthest any point of the triangles lies from the shape (metres): 0 for meshes and
+      boxes, whose triangles are exact; the circumscribed surface's overshoot for cylinders and
+      spheres (rounded up). Two shapes are farther apart than their triangles by at most the sum. */
+  double surface_gap = 0.0;
 };
 
 /** \brief The features of \a shape placed at \a X_FG (triangulateShape: meshes exact, boxes exact,
-    cylinders as circumscribed prisms within kCylinderPrismGap, spheres as circumscribed polyhedra). */
+    cylinders as circumscribed prisms within kCylinderPrismGap, spheres as circumscribed polyhedra),
+    with their surface_gap. */
 TriangleFeatures triangleFeatures(const CollisionShape &shape, const Eigen::Isometry3d &X_FG);
+
+/** \brief The axis-aligned box of an interval box. */
+Eigen::AlignedBox3d alignedBox(const IntervalVector3 &box);
+
+/** \brief Whether boxes \a a and \b b come within \a margin of each other (per coordinate; the
+    margin already padded for the rounding of the sums). */
+inline bool boxesWithin(const Eigen::AlignedBox3d &a, const Eigen::AlignedBox3d &b, double margin)
+{
+  return (a.min().array() <= b.max().array() + margin).all() && (b.min().array() <= a.max().array() + margin).all();
+}
 
 /** \brief Boxes of every feature of one feature set over a time interval T, and their hull. */
 struct FeatureSetBoxes

@@ -4,9 +4,23 @@
 
 #include <Eigen/Core>
 #include <string>
+#include <vector>
 
 namespace ompl_ccd
 {
+/** \brief One touching feature of a contact, on the triangles of one collision shape: a vertex (one
+    vertex index), an edge (two) or a face (three, and its triangle index). Indices are the mesh's
+    own for a mesh, the triangulation's (triangle_features.h) for a box; empty when unknown. */
+struct ContactFeature
+{
+  /** \brief The shape it belongs to (CollisionShape::describe(): "mesh 'forearm.stl'", "box [...]"). */
+  std::string shape;
+  /** \brief Vertex indices of the feature: 1, 2 or 3; empty if the feature is unknown. */
+  std::vector<int> vertices;
+  /** \brief Triangle index of a face; −1 for a vertex or an edge. */
+  int triangle = -1;
+};
+
 /** \brief Witness of a contact or of the nearest points, in the world frame W. */
 struct Contact
 {
@@ -22,5 +36,8 @@ struct Contact
   Eigen::Vector3d normal = Eigen::Vector3d::Zero();
   /** \brief Distance between the two (0 when touching or penetrating). */
   double distance = 0.0;
+  /** \brief The touching features on \e link and on \e other, when the certifier knows them
+      (the interval certifier, when the shapes' own triangles touch; empty otherwise). */
+  ContactFeature feature_a, feature_b;
 };
 }  // namespace ompl_ccd

@@ -27,7 +27,7 @@ struct ValidatorOptions
   double resolution = 0.01;
   /** \brief Certifiers, Mode::FirstContact: width of the TOC bracket (Query::tolerance). */
   double tolerance = 1e-3;
-  /** \brief "ca": a Collision's witness is within this many metres of contact
+  /** \brief "ca", "interval": a Collision's witness is within this many metres of contact
       (Query::contact_distance). */
   double contact_distance = 1e-6;
   /** \brief Certifiers: required clearance in metres (Query::clearance). */
@@ -42,7 +42,8 @@ struct ValidatorOptions
   /** \brief "toleranced": the certifier's own caps; its threads and mass_distribution are not read
       from here but from the fields above. */
   TolerancedMotionOptions toleranced;
-  /** \brief "interval": the certifier's own knobs (interval_arithmetic.h). */
+  /** \brief "interval": the certifier's own knobs and work caps (interval_arithmetic.h,
+      pair_contact_solver.h). */
   IntervalArithmeticOptions interval;
 };
 

@@ -1,0 +1,108 @@
+// The pair service on the exact shapes, after a triangle contact that FCL does not confirm (a
+// cylinder's or sphere's circumscribed triangles touch first): conservative advancement with FCL's
+// distance lower bound d̲ and an interval bound on the bodies' displacement, [t, t'] being apart
+// when both sides move less than d̲ − clearance over it (the step of [Zhang2007] Eq. (4), with the
+// motion bound taken from the interval poses of [Redon2004] Sec. 4.1).
+#include <algorithm>
+
+#include "ompl_ccd/numeric.h"
+#include "pair_contact_run.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief Halvings of a step before the advance gives up (a step below 2⁻⁶⁰ of the interval is
+    below the rounding of the times). */
+constexpr int kMaxStepHalvings = 60;
+}  // namespace
+
+void PairContactSolver::Run::displacements(double t, double next, double moved[2])
+{
+  for (int s = 0; s < 2; ++s)
+  {
+    const PairSide &side = ws_.sides[s];
+    moved[s] = 0.0;
+    if (side.link < 0)
+      continue;
+    // X(t')·p − X(t)·p for t' ∈ [t, next] and p in the body's box: (R(t') − R(t)) p + p(t') − p(t).
+    const IntervalPose start = ws_.poses.over(t, t)[side.link];
+    const IntervalPose &over = ws_.poses.over(t, next)[side.link];
+    IntervalVector3 d;
+    for (int i = 0; i < 3; ++i)
+    {
+      d[i] = over.p[i] - start.p[i];
+      for (int k = 0; k < 3; ++k)
+        d[i] += (over.R[3 * i + k] - start.R[3 * i + k]) * Interval(side.box_L.min()[k], side.box_L.max()[k]);
+    }
+    moved[s] = sqrt(squaredNorm(d)).hi();
+  }
+}
+
+PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after)
+{
+  const double until = request_.t1, clearance = request_.clearance, touch = request_.contact_distance;
+  Advance out;
+  const auto stop = [&](Advance::Status status, double time, const std::string &budget = "") {
+    out.status = status;
+    out.time = time;
+    out.budget = budget;
+    return out;
+  };
+  double t = from, h = until - from;
+  for (;;)
+  {
+    if (result_.stats.shape_steps >= solver_.options_.max_shape_steps)
+      return stop(Advance::Status::Capped, t, "max_shape_steps");
+    ++result_.stats.shape_steps;
+    placeAt(t);
+    NearestPoints nearest;
+    const double d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
+    if (!(d - clearance > touch))
+    {
+      // Contact only on FCL's upper bound: its nearest points are real points of the shapes.
+      const double above = pairDistanceUpperBound(*object_a_, *object_b_, &nearest);
+      if (!(above - clearance > touch))
+      {
+        out.lower = t;
+        out.contact = contactAt(t, above, nearest);
+        return stop(Advance::Status::Contact, t);
+      }
+      // Within contact_distance by the lower bound but not by the upper one: only GJK's slack
+      // (kGjkDistanceSlack) separates them, and steps shorter than d̲/μ would creep forever. A
+      // contact just ahead, within half the bracket, still brackets the first one; otherwise
+      // nothing more can be certified here.
+      const double probe = std::min(until, t + 0.5 * request_.tolerance);
+      const double ahead = probe > t ? distanceAt(probe, &nearest) : numeric::kInfinity;
+      if (!(ahead - clearance > touch))
+      {
+        out.lower = t;
+        out.contact = contactAt(probe, ahead, nearest);
+        return stop(Advance::Status::Contact, probe);
+      }
+      return stop(Advance::Status::Capped, t, "shape_stall");
+    }
+    // The triangles lie within surface_gap of the shapes: farther apart than that, they are apart.
+    if (t > after && d - clearance > surface_gap_)
+      return stop(Advance::Status::Apart, t);
+    // The longest step (halving the last one doubled) over which the sides move less than the gap.
+    const double gap = d - clearance;
+    double next = until;
+    h *= 2.0;
+    for (int halvings = 0;; ++halvings)
+    {
+      next = std::min(until, t + h);
+      double moved[2];
+      displacements(t, next, moved);
+      if (Interval::up(moved[0] + moved[1]) < gap)
+        break;
+      if (halvings == kMaxStepHalvings || !(next > t))
+        return stop(Advance::Status::Capped, t, "shape_stall");
+      h *= 0.5;
+    }
+    if (next >= until)
+      return stop(Advance::Status::Passed, until);
+    t = next;
+  }
+}
+}  // namespace ompl_ccd
