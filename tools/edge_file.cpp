@@ -79,10 +79,10 @@ Eigen::VectorXd checkedState(const std::vector<double> &values, int offset, cons
 }
 }  // namespace
 
-std::vector<Edge> readEdgeFile(const std::string &path, const RobotModel &model)
+std::vector<StateEdge> readEdgeFile(const std::string &path, const RobotModel &model)
 {
   const int nq = model.nq();
-  std::vector<Edge> edges;
+  std::vector<StateEdge> edges;
   for (const NumberLine &numbers : readNumberLines(path, "edge file"))
   {
     const std::string where = concat("validate: ", path, " line ", numbers.line);
@@ -90,18 +90,17 @@ std::vector<Edge> readEdgeFile(const std::string &path, const RobotModel &model)
                           " numbers (2 × ", nq, " joints), got ", numbers.values.size(),
                           "; write the start then the goal state in the order `ompl_ccd info` prints.");
     edges.push_back({checkedState(numbers.values, 0, model, where + " (start)"),
-                     checkedState(numbers.values, nq, model, where + " (goal)"), numbers.line});
+                     checkedState(numbers.values, nq, model, where + " (goal)")});
   }
   OMPL_CCD_THROW_UNLESS(!edges.empty(), "validate: ", path, " holds no edge; write one edge (", 2 * nq,
                         " numbers) per line.");
   return edges;
 }
 
-std::vector<Edge> readPathFile(const std::string &path, const RobotModel &model)
+std::vector<StateEdge> readPathFile(const std::string &path, const RobotModel &model)
 {
   const int nq = model.nq();
   std::vector<Eigen::VectorXd> waypoints;
-  std::vector<int> line_of;
   for (const NumberLine &numbers : readNumberLines(path, "path file"))
   {
     const std::string where = concat("validate: ", path, " line ", numbers.line);
@@ -110,13 +109,12 @@ std::vector<Edge> readPathFile(const std::string &path, const RobotModel &model)
                           " joints), got ", numbers.values.size(),
                           "; write one state per line in the order `ompl_ccd info` prints.");
     waypoints.push_back(checkedState(numbers.values, 0, model, where));
-    line_of.push_back(numbers.line);
   }
   OMPL_CCD_THROW_UNLESS(waypoints.size() >= 2, "validate: ", path, " holds ", waypoints.size(),
                         " waypoint(s); a path needs at least two (one per line).");
-  std::vector<Edge> edges;
+  std::vector<StateEdge> edges;
   for (std::size_t i = 0; i + 1 < waypoints.size(); ++i)
-    edges.push_back({waypoints[i], waypoints[i + 1], line_of[i + 1]});
+    edges.push_back({waypoints[i], waypoints[i + 1]});
   return edges;
 }
 

@@ -14,25 +14,18 @@
 #include <vector>
 
 #include "ompl_ccd/model/robot_model.h"
+#include "ompl_ccd/ompl/path_certification.h"
 
 namespace ompl_ccd::cli
 {
-/** \brief A motion from \e start to \e goal (state vectors), with the file line it came from. */
-struct Edge
-{
-  Eigen::VectorXd start, goal;
-  /** \brief 1-based line of the edge file (path files: the goal's line). */
-  int line = 0;
-};
-
 /** \brief Reads an edge file: 2·model.nq() numbers per line.
     \throws Error naming the file and line for a wrong count, a token that is not a number, a
             NaN/inf or out-of-limits value (RobotModel::checkState), or a file with no edge. */
-std::vector<Edge> readEdgeFile(const std::string &path, const RobotModel &model);
+std::vector<StateEdge> readEdgeFile(const std::string &path, const RobotModel &model);
 
 /** \brief Reads a path file: model.nq() numbers per line; returns its consecutive edges.
     \throws Error as readEdgeFile, and when the file has fewer than two waypoints. */
-std::vector<Edge> readPathFile(const std::string &path, const RobotModel &model);
+std::vector<StateEdge> readPathFile(const std::string &path, const RobotModel &model);
 
 /** \brief Writes \a waypoints as a path file with the header
     `# ompl_ccd path: <robot>, joints: <state names>` and values printed with %.17g.

@@ -1,7 +1,6 @@
 #include "report_json.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace ompl_ccd::cli
 {
@@ -37,13 +36,15 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
           {"stats", stats}};
 }
 
-nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
-                           const std::vector<double> &times_us)
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges)
 {
-  const auto count = [&](Verdict verdict) {
-    return std::count_if(reports.begin(), reports.end(), [&](const Report &r) { return r.verdict == verdict; });
-  };
-  std::vector<double> sorted = times_us;
+  std::vector<double> sorted;
+  double total = 0.0;
+  for (const EdgeReport &edge : edges)
+  {
+    sorted.push_back(edge.time_us);
+    total += edge.time_us;
+  }
   std::sort(sorted.begin(), sorted.end());
   double median = 0.0;
   if (!sorted.empty())
@@ -54,11 +55,11 @@ nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, cons
   return {{"summary",
            {{"validator", validator},
             {"mode", toString(mode)},
-            {"edges", reports.size()},
-            {"free", count(Verdict::Free)},
-            {"collision", count(Verdict::Collision)},
-            {"undecided", count(Verdict::Undecided)},
-            {"total_time_us", std::accumulate(times_us.begin(), times_us.end(), 0.0)},
+            {"edges", edges.size()},
+            {"free", countVerdicts(edges, Verdict::Free)},
+            {"collision", countVerdicts(edges, Verdict::Collision)},
+            {"undecided", countVerdicts(edges, Verdict::Undecided)},
+            {"total_time_us", total},
             {"median_time_us", median}}}};
 }
 }  // namespace ompl_ccd::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/ompl/path_certification.h"
 
 namespace ompl_ccd::cli
 {
@@ -18,7 +19,6 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
 nlohmann::ordered_json contactJson(const Contact &contact);
 
 /** \brief {"summary": {"validator", "mode", "edges", "free", "collision", "undecided",
-    "total_time_us", "median_time_us"}} over \a reports and their \a times_us. */
-nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
-                           const std::vector<double> &times_us);
+    "total_time_us", "median_time_us"}} over \a edges (times: each edge's own EdgeReport::time_us). */
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges);
 }  // namespace ompl_ccd::cli

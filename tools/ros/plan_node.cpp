@@ -18,6 +18,7 @@
 #include "node_parameters.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/scene_loader.h"
+#include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "report_file.h"
 
@@ -132,28 +133,20 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 /** \brief Mode "validate": certifies the edges of ~path_file, logs, writes the report. \returns the exit code. */
 int runValidate(const NodeParameters &params, const CollisionWorldPtr &world)
 {
-  const std::vector<cli::Edge> edges = cli::readPathFile(params.path_file, world->robot());
+  const std::vector<StateEdge> edges = cli::readPathFile(params.path_file, world->robot());
   const PlanRequest &request = params.request;
-  const ompl::geometric::SimpleSetupPtr setup =
-      makeSimpleSetup(world, request.validator, request.validator_options);
-  // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space only.
-  const ompl::base::SpaceInformationPtr si = setup->getSpaceInformation();
-  si->setup();
-  const ompl::base::MotionValidatorPtr validator = si->getMotionValidator();
+  const ompl::base::SpaceInformationPtr si =
+      makeSpaceInformation(world, request.validator, request.validator_options);
   ROS_INFO("validator: %s, path: %s (%zu edges)", request.validator.c_str(), params.path_file.c_str(), edges.size());
 
+  const std::vector<EdgeReport> answers = certifyEdges(si, world, edges);
   std::vector<Report> reports;
-  std::vector<double> times_us;
-  for (const cli::Edge &edge : edges)
-  {
-    double time_us = 0.0;
-    reports.push_back(reportEdge(si, world, validator, edge.start, edge.goal, Mode::FirstContact, &time_us));
-    times_us.push_back(time_us);
-  }
+  for (const EdgeReport &edge : answers)
+    reports.push_back(edge.report);
   const std::size_t free = logEdges(reports, request.validator);
   if (!params.report_file.empty())
   {
-    writeValidateReport(params.report_file, request.validator, reports, times_us);
+    writeValidateReport(params.report_file, request.validator, answers);
     ROS_INFO("report file: %s", params.report_file.c_str());
   }
   return free == reports.size() ? 0 : 1;
