@@ -32,6 +32,7 @@ except ImportError:
 
 VERDICT_COLOURS = {"free": "#2e7d32", "collision": "#c62828", "undecided": "#ef6c00"}
 MAX_LABELLED_CONTACTS = 8
+LABEL_LEVELS = 4
 MAX_TABLE_ROWS = 12
 
 
@@ -102,18 +103,21 @@ def draw_profile(ax, edges):
     """Clearance profile against the path parameter s = edge index + t."""
     top = 0.0
     exact_s, exact_d = [], []
-    labelled_contacts = 0
+    labels = []  # (x, level) of the contact labels drawn
     for index, edge in enumerate(edges):
         samples = edge.get("clearance") or []
         s = [index + sample["t"] for sample in samples]
-        lower = [sample["lower"] for sample in samples]
+        # null: infinite (nothing that could be hit): not drawn
+        lower = [float("nan") if sample["lower"] is None else sample["lower"] for sample in samples]
         for x, sample in zip(s, samples):
             if sample["distance"] is not None:
                 exact_s.append(x)
                 exact_d.append(sample["distance"])
                 top = max(top, sample["distance"])
-        if samples:
-            # lower[k] holds from sample k to sample k + 1: a staircase
+        if len(samples) > 1:
+            # lower[k] holds from sample k to sample k + 1: a staircase (the last sample's own
+            # distance, at t = 1, would only be a spike on the edge boundary)
+            lower[-1] = lower[-2]
             ax.fill_between(s, 0, lower, step="post", color="#1565c0", alpha=0.25, linewidth=0)
             ax.step(s, lower, where="post", color="#1565c0", linewidth=1.2,
                     label="certified lower bound" if index == 0 else None)
@@ -128,15 +132,19 @@ def draw_profile(ax, edges):
             ax.axvline(contact, color=VERDICT_COLOURS["collision"], linewidth=2)
             ax.plot([contact], [0], marker="X", markersize=12, color=VERDICT_COLOURS["collision"],
                     clip_on=False, zorder=5)
-            if labelled_contacts < MAX_LABELLED_CONTACTS:
-                labelled_contacts += 1
-                # staggered heights and an opaque box keep neighbouring contacts' labels apart
+            # a label at the lowest level free of the labels near it; none when all are taken (the
+            # table under the plot lists every contact)
+            near = {level for x, level in labels if abs(x - contact) < 0.16 * len(edges)}
+            free = [level for level in range(LABEL_LEVELS) if level not in near]
+            if free and len(labels) < MAX_LABELLED_CONTACTS:
+                labels.append((contact, free[0]))
+                right = contact > 0.75 * len(edges)  # near the right end: the label to the left
                 ax.annotate("edge %d: contact at t=%.3f\n%s" % (edge["edge"], edge["toc_upper"], contact_text(edge)),
-                            xy=(contact, 0), xytext=(8, 24 + 34 * ((labelled_contacts - 1) % 3)),
-                            textcoords="offset points", color=VERDICT_COLOURS["collision"], fontsize=9,
+                            xy=(contact, 0), xytext=(-8 if right else 8, 24 + 34 * free[0]), textcoords="offset points",
+                            ha="right" if right else "left", color=VERDICT_COLOURS["collision"], fontsize=9,
                             fontweight="bold", zorder=6,
-                            bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor=VERDICT_COLOURS["collision"],
-                                      alpha=0.9))
+                            bbox=dict(boxstyle="round,pad=0.2", facecolor="white",
+                                      edgecolor=VERDICT_COLOURS["collision"], alpha=0.9))
     ax.plot(exact_s, exact_d, color="black", linewidth=1, marker=".", markersize=3,
             label="exact distance (FCL, at the samples)")
     for boundary in range(len(edges) + 1):

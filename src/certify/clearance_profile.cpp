@@ -61,9 +61,13 @@ std::vector<ClearanceSample> clearanceProfile(const CollisionWorld &world, Colli
     samples.push_back({t, minimumDistance(world, ws, q), 0.0});
     if (t >= 1.0)
       break;
-    // Δt = step_fraction · D / R ([Zhang2007] Eq. (4), shortened), within [shortest, longest].
+    // Δt = step_fraction · D / R ([Zhang2007] Eq. (4), shortened), within [shortest, longest], then
+    // the rest of the motion cut into equal steps no longer than that: no sliver of a last step,
+    // whose needlessly tighter bound would show as a spike.
     const double advance = rate > 0.0 ? options.step_fraction * samples.back().distance / rate : longest;
-    t = std::min(1.0, t + std::clamp(advance, shortest, longest));
+    const double remaining = 1.0 - t;
+    const double pieces = std::ceil(remaining / std::clamp(advance, shortest, longest));
+    t = pieces <= 1.0 ? 1.0 : t + remaining / pieces;
   }
   for (std::size_t k = 0; k + 1 < samples.size(); ++k)
     samples[k].lower = stepLowerBound(samples[k].distance, samples[k + 1].distance, rate,

@@ -3,6 +3,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -188,6 +189,15 @@ TEST(PathReport, BadReportRequestsAreRefused)
                                            folder.path(), "", "OMPL_CCD_PYTHON=/nonexistent/python3");
   EXPECT_EQ(python.code, 2);
   EXPECT_THAT(python.err, HasSubstr("--report needs Python 3 with matplotlib; '/nonexistent/python3' is not there"));
+  // the script itself refuses data it cannot draw, naming the file and line
+  std::ofstream(folder.file("bad.jsonl")) << "{\"edge\": 0}\nnot json\n";
+  const std::string script = "/usr/bin/python3 " + std::string(OMPL_CCD_SOURCE_DIR) + "/tools/path_report.py";
+  const int status = std::system((script + " --input " + folder.file("bad.jsonl") + " --output " +
+                                  folder.file("bad.png") + " 2> " + folder.file("script.txt"))
+                                     .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(test::readText(folder.file("script.txt")),
+              HasSubstr("path_report.py: " + folder.file("bad.jsonl") + " line 2 is not JSON"));
   const test::CliRun plan = test::runCli("plan --config " + test::examplePath("arm_plan.yaml") + " --report " +
                                              folder.file("plan.jpg"),
                                          folder.path());

@@ -12,8 +12,9 @@
 /// whose least value over the step is (D(t_k) + D(t_{k+1}) − R (t_{k+1} − t_k)) / 2 (at least 0).
 /// The walk steps by Δt = step_fraction · D(t_k) / R, the advancement of [Zhang2007] Eq. (4)
 /// shortened so that the bound stays near D (with step_fraction = 1/2 it is at least about 3/4 of
-/// it), clamped to [1/max_samples, 1/min_samples]: where the robot touches or nearly touches
-/// something the steps are 1/max_samples long and the bound is 0 there.
+/// it), clamped to [1/max_samples, 1/min_samples], then shortened so that the rest of the motion
+/// divides into equal steps (no sliver of a last step): where the robot touches or nearly touches
+/// something the steps are about 1/max_samples long and the bound is 0 there.
 ///
 /// The bound is as exact as FCL's distances (rel_err = abs_err = 0). It is a report, not a
 /// certifier: a motion's verdict comes from a Certifier.
@@ -43,9 +44,10 @@ struct ClearanceSample
 /** \brief Knobs of the walk. */
 struct ClearanceProfileOptions
 {
-  /** \brief Fewest samples after t = 0 (the longest step is 1/min_samples). */
+  /** \brief The longest step is 1/min_samples. */
   int min_samples = 16;
-  /** \brief Most samples after t = 0 (the shortest step is 1/max_samples). */
+  /** \brief Steps are at least half of 1/max_samples: at most 2 · max_samples of them (about
+      max_samples where the distance changes slowly). */
   int max_samples = 256;
   /** \brief Δt = step_fraction · D/R: smaller gives a tighter bound and more samples. In (0, 1]. */
   double step_fraction = 0.5;
