@@ -168,6 +168,8 @@ int runPlan(const PlanOptions &options, std::ostream &out)
     drawPlanReport(*options.report_file, config, request, *world, result);
     out << "report: " << *options.report_file << '\n';
   }
+  else if (options.report_file)
+    out << "report: not written (no path found)\n";
   return result.certified() ? 0 : 1;
 }
 }  // namespace ompl_ccd::cli

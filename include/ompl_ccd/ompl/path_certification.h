@@ -56,7 +56,9 @@ unsigned int resolveJobs(unsigned int jobs);
 /** \brief Answers every edge of \a edges with the motion validator of \a si (reportEdge, planning.h),
     on options.jobs threads. Thread safety: a CertifyingMotionValidator keeps one certifier
     workspace per thread; OMPL's DiscreteMotionValidator is copied for each thread (its counters are
-    plain integers); any other validator is called by one thread at a time.
+    plain integers); any other validator is called by one thread at a time. With jobs ≥ 2 each call
+    starts its own threads, whose certifier workspaces the validator keeps until it is destroyed
+    (per_thread.h): batch many edges per call rather than call often with a few.
     \pre \a si is set up, its state space is makeStateSpace(world->robot()).
     \returns one report per edge, in edge order.
     \throws Error as reportEdge (a state of the wrong size, NaN, out of bounds), from the first
