@@ -43,7 +43,7 @@ struct Batch
 };
 
 Batch runBatch(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
-               const std::vector<StateEdge> &edges, Mode mode, unsigned int jobs)
+               const std::vector<Edge> &edges, Mode mode, unsigned int jobs)
 {
   CertifyOptions options;
   options.mode = mode;
@@ -70,9 +70,9 @@ bool sameVerdicts(const Batch &a, const Batch &b)
 void runWorld(const test::NamedWorld &named, const bench::Settings &settings)
 {
   const bench::LabelledEdges set = bench::labelledEdges(*named.world, settings.edges, settings.seed);
-  std::vector<StateEdge> edges;
+  std::vector<Edge> edges;
   for (const test::Edge &edge : set.edges)
-    edges.push_back({edge.q0, edge.q1});
+    edges.push_back({edge.q0, edge.q1, 0});
   const std::string load = bench::loadAverage();
   bench::printWorldHeading(named, set, load);
   std::printf("| validator | mode | 1 thread: median batch s | edges/s | 2 threads: median batch s | edges/s "

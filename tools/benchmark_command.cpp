@@ -11,12 +11,12 @@
 
 #include "benchmark_config.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/world_loader.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/planner_factory.h"
 #include "ompl_ccd/ompl/planning.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
-#include "robot_loading.h"
 #include "validator_timing.h"
 
 namespace ompl_ccd::cli

@@ -3,12 +3,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "edge_file.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/world_loader.h"
 #include "path_report.h"
 #include "plan_config.h"
 #include "report_json.h"
-#include "robot_loading.h"
 
 namespace ompl_ccd::cli
 {

@@ -1,6 +1,7 @@
 #include "report_json.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace ompl_ccd::cli
 {
@@ -38,13 +39,21 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
 
 nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges)
 {
-  std::vector<double> sorted;
-  double total = 0.0;
+  std::vector<Verdict> verdicts;
+  std::vector<double> times_us;
   for (const EdgeReport &edge : edges)
   {
-    sorted.push_back(edge.time_us);
-    total += edge.time_us;
+    verdicts.push_back(edge.report.verdict);
+    times_us.push_back(edge.time_us);
   }
+  return summaryJson(validator, mode, verdicts, times_us);
+}
+
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Verdict> &verdicts,
+                                   const std::vector<double> &times_us)
+{
+  const auto count = [&](Verdict verdict) { return std::count(verdicts.begin(), verdicts.end(), verdict); };
+  std::vector<double> sorted = times_us;
   std::sort(sorted.begin(), sorted.end());
   double median = 0.0;
   if (!sorted.empty())
@@ -55,11 +64,11 @@ nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, cons
   return {{"summary",
            {{"validator", validator},
             {"mode", toString(mode)},
-            {"edges", edges.size()},
-            {"free", countVerdicts(edges, Verdict::Free)},
-            {"collision", countVerdicts(edges, Verdict::Collision)},
-            {"undecided", countVerdicts(edges, Verdict::Undecided)},
-            {"total_time_us", total},
+            {"edges", verdicts.size()},
+            {"free", count(Verdict::Free)},
+            {"collision", count(Verdict::Collision)},
+            {"undecided", count(Verdict::Undecided)},
+            {"total_time_us", std::accumulate(times_us.begin(), times_us.end(), 0.0)},
             {"median_time_us", median}}}};
 }
 }  // namespace ompl_ccd::cli

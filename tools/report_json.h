@@ -21,4 +21,9 @@ nlohmann::ordered_json contactJson(const Contact &contact);
 /** \brief {"summary": {"validator", "mode", "edges", "free", "collision", "undecided",
     "total_time_us", "median_time_us"}} over \a edges (times: each edge's own EdgeReport::time_us). */
 nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges);
+
+/** \brief The same summary over the edges' \a verdicts and their \a times_us (the Python module's
+    verdict codes). */
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Verdict> &verdicts,
+                                   const std::vector<double> &times_us);
 }  // namespace ompl_ccd::cli

@@ -4,14 +4,15 @@
 #include <fstream>
 #include <iostream>
 
-#include "edge_file.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/world_loader.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "path_report.h"
 #include "progress_meter.h"
 #include "report_json.h"
-#include "robot_loading.h"
+#include "validate_dask.h"
 
 namespace ompl_ccd::cli
 {
@@ -33,15 +34,24 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--path", options.path_file, "Path file: one waypoint per line")->excludes(edges);
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
-  command->add_option("--jobs", options.jobs,
-                      "Threads answering edges (default: every core); the JSON lines stay in edge order and "
-                      "time_us is each edge's own time")
+  CLI::Option *jobs = command->add_option(
+      "--jobs", options.jobs,
+      "Threads answering edges (default: every core); the JSON lines stay in edge order and time_us is each "
+      "edge's own time")
       ->check(CLI::Range(1u, 256u));
-  command->add_option("--report", options.report_file,
-                      "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
-  command->add_flag("--clearance-profile", options.clearance_profile,
-                    "Add each edge's clearance profile to its JSON line (\"clearance\": t, distance, lower)");
+  CLI::Option *report = command->add_option(
+      "--report", options.report_file,
+      "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
+  CLI::Option *profile = command->add_flag(
+      "--clearance-profile", options.clearance_profile,
+      "Add each edge's clearance profile to its JSON line (\"clearance\": t, distance, lower)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
+  command->add_option("--dask", options.dask_scheduler,
+                      "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
+      ->type_name("SCHEDULER")
+      ->excludes(jobs)  // the cluster's workers answer the edges
+      ->excludes(report)
+      ->excludes(profile);
   return command;
 }
 
@@ -70,15 +80,17 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
     checkReportFile(options.report_file, "validate");
     refuseInputAsOutput(options.report_file, "--report", inputs);
   }
-  const Mode mode = options.mode == "first-contact" ? Mode::FirstContact : Mode::Decide;
+  if (!options.dask_scheduler.empty())
+    execValidateOnDask(options);
+  const Mode mode = modeFromString(options.mode, "validate");
   ValidatorOptions validator_options;
   options.validator_flags.applyTo(validator_options, "validate");
   RobotModelOptions robot_options;
   robot_options.package_paths = options.package_paths;
   const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
   robot->checkCertifiable("validate: " + options.robot);
-  const std::vector<StateEdge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot)
-                                                                  : readEdgeFile(options.edges_file, *robot);
+  const std::vector<Edge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot, "validate")
+                                                             : readEdgeFile(options.edges_file, *robot, "validate");
   const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);
 
   const ompl::base::SpaceInformationPtr si = makeSpaceInformation(world, options.validator, validator_options);

@@ -57,12 +57,13 @@ private:
 };
 
 /** \brief Answers \a edge into \a out with this thread's validator \a mv (called through
-    \a validators) and workspace \a ws (for the profile). */
+    \a validators) and collision workspace \a ws (reportEdge's start check and witness, the profile). */
 void answerEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world, ThreadValidators &validators,
-                const ob::MotionValidatorPtr &mv, const StateEdge &edge, const CertifyOptions &options,
+                const ob::MotionValidatorPtr &mv, const Edge &edge, const CertifyOptions &options,
                 CollisionWorkspace &ws, EdgeReport &out)
 {
-  validators.call([&] { out.report = reportEdge(si, world, mv, edge.start, edge.goal, options.mode, &out.time_us); });
+  validators.call(
+      [&] { out.report = reportEdge(si, world, mv, edge.start, edge.goal, options.mode, &out.time_us, ws); });
   if (options.clearance_profile)
     out.clearance = clearanceProfile(*world, ws, JointMotion(world->robot(), edge.start, edge.goal));
 }
@@ -70,7 +71,7 @@ void answerEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &worl
 /** \brief certifyEdges on threads \a threads ≥ 2: workers take edges in order from a shared
     counter; the calling thread hands the finished prefix to on_edge. */
 void certifyInParallel(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world,
-                       const std::vector<StateEdge> &edges, const CertifyOptions &options, unsigned int threads,
+                       const std::vector<Edge> &edges, const CertifyOptions &options, unsigned int threads,
                        std::vector<EdgeReport> &reports)
 {
   ThreadValidators validators(si);
@@ -146,7 +147,7 @@ unsigned int resolveJobs(unsigned int jobs)
 }
 
 std::vector<EdgeReport> certifyEdges(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world,
-                                     const std::vector<StateEdge> &edges, const CertifyOptions &options)
+                                     const std::vector<Edge> &edges, const CertifyOptions &options)
 {
   OMPL_CCD_THROW_UNLESS(si != nullptr && si->getMotionValidator() != nullptr,
                         "certifyEdges: no motion validator; pass a SpaceInformation that is set up "
@@ -173,15 +174,15 @@ std::vector<EdgeReport> certifyEdges(const ob::SpaceInformationPtr &si, const Co
   return reports;
 }
 
-std::vector<StateEdge> pathEdges(const RobotModel &robot, const ompl::geometric::PathGeometric &path)
+std::vector<Edge> pathEdges(const RobotModel &robot, const ompl::geometric::PathGeometric &path)
 {
-  std::vector<StateEdge> edges;
+  std::vector<Edge> edges;
   Eigen::VectorXd previous, q;
   for (std::size_t i = 0; i < path.getStateCount(); ++i)
   {
     stateToVector(robot, path.getState(i), q);
     if (i > 0)
-      edges.push_back({previous, q});
+      edges.push_back({previous, q, static_cast<int>(i)});
     previous = q;
   }
   return edges;

@@ -26,15 +26,15 @@ using ::testing::HasSubstr;
 using ::testing::ThrowsMessage;
 
 /** \brief 12 colliding and 12 random (mostly free) edges of the arm, interleaved. */
-std::vector<StateEdge> mixedEdges(const CollisionWorld &world)
+std::vector<Edge> mixedEdges(const CollisionWorld &world)
 {
   const std::vector<test::Edge> colliding = test::sampledCollidingEdges(world, 12);
   const std::vector<test::Edge> random = test::randomEdges(world, 12);
-  std::vector<StateEdge> edges;
+  std::vector<Edge> edges;
   for (std::size_t i = 0; i < colliding.size(); ++i)
   {
-    edges.push_back({colliding[i].q0, colliding[i].q1});
-    edges.push_back({random[i].q0, random[i].q1});
+    edges.push_back({colliding[i].q0, colliding[i].q1, 0});
+    edges.push_back({random[i].q0, random[i].q1, 0});
   }
   return edges;
 }
@@ -43,9 +43,9 @@ TEST(PathCertification, ThreadsAnswerAsOneThreadInEdgeOrder)
 {
   ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
   const CollisionWorldPtr world = test::armWorld();
-  const std::vector<StateEdge> edges = mixedEdges(*world);
+  const std::vector<Edge> edges = mixedEdges(*world);
   std::vector<test::Edge> oracle_edges;
-  for (const StateEdge &edge : edges)
+  for (const Edge &edge : edges)
     oracle_edges.push_back({edge.start, edge.goal});
   const std::vector<test::OracleResult> oracle = test::labelEdges(*world, oracle_edges, {}, 2);
 
@@ -101,7 +101,7 @@ TEST(PathCertification, CertifyPathReCertifiesAnotherSpacesPath)
 {
   // a path of a discrete space, re-certified by a ca space: edge by edge the reports of reportEdge
   const CollisionWorldPtr world = test::armWorld();
-  const std::vector<StateEdge> edges = mixedEdges(*world);
+  const std::vector<Edge> edges = mixedEdges(*world);
   const ompl::base::SpaceInformationPtr discrete = makeSpaceInformation(world, "discrete");
   const ompl::base::SpaceInformationPtr ca = makeSpaceInformation(world, "ca");
   ompl::geometric::PathGeometric path(discrete);
@@ -129,7 +129,7 @@ TEST(PathCertification, CertifyPathReCertifiesAnotherSpacesPath)
 TEST(PathCertification, AFailingEdgeStopsEveryThreadAndIsReported)
 {
   const CollisionWorldPtr world = test::armWorld();
-  std::vector<StateEdge> edges = mixedEdges(*world);
+  std::vector<Edge> edges = mixedEdges(*world);
   edges[7].goal[2] = std::numeric_limits<double>::quiet_NaN();
   const ompl::base::SpaceInformationPtr si = makeSpaceInformation(world, "ca");
   for (const unsigned int jobs : {1u, 2u, 4u})
@@ -174,9 +174,9 @@ TEST(PathCertification, ValidatorsOfUnknownThreadSafetyAreCalledOneAtATime)
 {
   const CollisionWorldPtr world = test::armWorld();
   const std::vector<test::Edge> random = test::randomEdges(*world, 16);
-  std::vector<StateEdge> edges;
+  std::vector<Edge> edges;
   for (const test::Edge &edge : random)
-    edges.push_back({edge.q0, edge.q1});
+    edges.push_back({edge.q0, edge.q1, 0});
   const ompl::base::SpaceInformationPtr si = makeSpaceInformation(world, "discrete");
   auto counting = std::make_shared<OverlapCountingValidator>(si);
   si->setMotionValidator(counting);

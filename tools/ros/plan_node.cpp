@@ -14,8 +14,8 @@
 #include <memory>
 #include <string>
 
-#include "../edge_file.h"
 #include "node_parameters.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/ompl/path_certification.h"
@@ -116,7 +116,7 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 
   if (!params.path_file.empty() && result.solved)
   {
-    cli::writePathFile(params.path_file, world->robot(), result.path);
+    writePathFile(params.path_file, world->robot(), result.path);
     ROS_INFO("path file: %s", params.path_file.c_str());
   }
   if (!params.report_file.empty())
@@ -133,7 +133,7 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 /** \brief Mode "validate": certifies the edges of ~path_file, logs, writes the report. \returns the exit code. */
 int runValidate(const NodeParameters &params, const CollisionWorldPtr &world)
 {
-  const std::vector<StateEdge> edges = cli::readPathFile(params.path_file, world->robot());
+  const std::vector<Edge> edges = readPathFile(params.path_file, world->robot(), "validate");
   const PlanRequest &request = params.request;
   const ompl::base::SpaceInformationPtr si =
       makeSpaceInformation(world, request.validator, request.validator_options);

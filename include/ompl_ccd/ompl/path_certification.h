@@ -13,16 +13,11 @@
 
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/certify/clearance_profile.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
 namespace ompl_ccd
 {
-/** \brief A motion from \e start to \e goal: full state vectors (RobotModel state order). */
-struct StateEdge
-{
-  Eigen::VectorXd start, goal;
-};
-
 /** \brief One edge's answer. */
 struct EdgeReport
 {
@@ -64,11 +59,12 @@ unsigned int resolveJobs(unsigned int jobs);
     \throws Error as reportEdge (a state of the wrong size, NaN, out of bounds), from the first
             edge that failed. */
 std::vector<EdgeReport> certifyEdges(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
-                                     const std::vector<StateEdge> &edges, const CertifyOptions &options = {});
+                                     const std::vector<Edge> &edges, const CertifyOptions &options = {});
 
-/** \brief The edges of \a path: waypoint i → i + 1, as state vectors.
+/** \brief The edges of \a path: waypoint i → i + 1, as state vectors (Edge::line = i + 1, the goal's
+    0-based waypoint index).
     \pre the path's states belong to makeStateSpace(robot) (any SpaceInformation over it). */
-std::vector<StateEdge> pathEdges(const RobotModel &robot, const ompl::geometric::PathGeometric &path);
+std::vector<Edge> pathEdges(const RobotModel &robot, const ompl::geometric::PathGeometric &path);
 
 /** \brief Certifies every edge of \a path with the motion validator of \a si (certifyEdges on
     pathEdges): the path may come from another SpaceInformation over the same robot, e.g. a path
