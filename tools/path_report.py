@@ -160,8 +160,12 @@ def draw_profile(ax, edges):
     for tick, i in zip(edge_axis.get_xticklabels(), shown):
         tick.set_color(VERDICT_COLOURS.get(edges[i]["verdict"], "black"))
     handles, labels = ax.get_legend_handles_labels()
-    handles.append(plt.Rectangle((0, 0), 1, 1, color=VERDICT_COLOURS["collision"], alpha=0.3))
-    labels.append("edge in collision (line, X: first contact)")
+    # the shading of the verdicts the path has (a path certified free needs no such entry)
+    shaded = {"collision": "edge in collision (line, X: first contact)", "undecided": "edge undecided"}
+    for verdict, text in shaded.items():
+        if any(edge["verdict"] == verdict for edge in edges):
+            handles.append(plt.Rectangle((0, 0), 1, 1, color=VERDICT_COLOURS[verdict], alpha=0.3))
+            labels.append(text)
     ax.legend(handles, labels, loc="upper right", fontsize=8, framealpha=0.9)
 
 

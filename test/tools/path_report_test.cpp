@@ -145,6 +145,7 @@ TEST(PathReport, ValidateDrawsPngSvgAndHtml)
   const std::string svg = test::readText(folder.file("report.svg"));
   EXPECT_THAT(svg, HasSubstr("<svg"));
   EXPECT_THAT(svg, HasSubstr("certified lower bound"));
+  EXPECT_THAT(svg, HasSubstr("edge in collision (line, X: first contact)"));
   for (const json &edge : collisions)
     EXPECT_THAT(svg, HasSubstr("edge " + std::to_string(edge["edge"].get<int>()) + ": contact at t="));
 
@@ -172,6 +173,7 @@ TEST(PathReport, PlanDrawsItsPath)
   const std::string svg = test::readText(folder.file("plan.svg"));
   EXPECT_THAT(svg, HasSubstr("ompl_ccd plan - checked by ca"));
   EXPECT_THAT(svg, HasSubstr("0 in collision"));
+  EXPECT_THAT(svg, Not(HasSubstr("edge in collision"))) << "no legend entry for a shading the plot does not have";
 }
 
 TEST(PathReport, BadReportRequestsAreRefused)
