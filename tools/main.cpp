@@ -1,5 +1,5 @@
 /// \file main.cpp
-/// The `ompl_ccd` program: subcommands info, validate, plan and options.
+/// The `ompl_ccd` program: subcommands info, validate, plan, benchmark and options.
 /// Exit codes: 0 done; 1 `plan` did not certify a path; 2 bad input (ompl_ccd::Error or a
 /// command-line error); 3 any other failure, standard output that could not be written included.
 
@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "benchmark_command.h"
 #include "info_command.h"
 #include "ompl_ccd/error.h"
 #include "options_command.h"
@@ -49,13 +50,15 @@ int main(int argc, char **argv)
   ompl_ccd::cli::InfoOptions info_options;
   ompl_ccd::cli::ValidateOptions validate_options;
   ompl_ccd::cli::PlanOptions plan_options;
+  ompl_ccd::cli::BenchmarkOptions benchmark_options;
   const CLI::App *info = ompl_ccd::cli::addInfoCommand(app, info_options);
   const CLI::App *validate = ompl_ccd::cli::addValidateCommand(app, validate_options);
   const CLI::App *plan = ompl_ccd::cli::addPlanCommand(app, plan_options);
+  const CLI::App *benchmark = ompl_ccd::cli::addBenchmarkCommand(app, benchmark_options);
   const CLI::App *options = ompl_ccd::cli::addOptionsCommand(app);
 
   std::string command;
-  for (const CLI::App *sub : {info, validate, plan, options})
+  for (const CLI::App *sub : {info, validate, plan, benchmark, options})
     if (argc > 1 && sub->get_name() == argv[1])
       command = sub->get_name();
   try
@@ -65,6 +68,8 @@ int main(int argc, char **argv)
       return checkedOutput(command, ompl_ccd::cli::runInfo(info_options, std::cout));
     if (validate->parsed())
       return checkedOutput(command, ompl_ccd::cli::runValidate(validate_options, std::cout));
+    if (benchmark->parsed())
+      return checkedOutput(command, ompl_ccd::cli::runBenchmark(benchmark_options, std::cout));
     if (options->parsed())
       return checkedOutput(command, ompl_ccd::cli::runOptions(std::cout));
     return checkedOutput(command, ompl_ccd::cli::runPlan(plan_options, std::cout));

@@ -6,7 +6,9 @@
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "path_report.h"
 #include "plan_config.h"
+#include "report_json.h"
 
 namespace ompl_ccd::cli
 {
@@ -27,6 +29,32 @@ std::string stateText(const Eigen::VectorXd &q)
   for (int i = 0; i < q.size(); ++i)
     text += format(i == 0 ? "%.6f" : ", %.6f", q[i]);
   return text + "]";
+}
+
+/** \brief The path report of \a result (planned for \a config and \a request): each edge's JSON line
+    as `validate` prints it (without time_us: the plan times its edges together) with its clearance
+    profile. */
+void drawPlanReport(const std::string &file, const PlanConfig &config, const PlanRequest &request,
+                     const CollisionWorld &world, const PlanResult &result)
+{
+  CollisionWorkspace ws(world);
+  std::vector<nlohmann::ordered_json> lines;
+  for (std::size_t i = 0; i < result.edge_reports.size(); ++i)
+  {
+    nlohmann::ordered_json line = edgeJson(i, result.edge_reports[i], 0.0);
+    line.erase("time_us");
+    line["clearance"] =
+        clearanceJson(clearanceProfile(world, ws, JointMotion(world.robot(), result.path[i], result.path[i + 1])));
+    lines.push_back(line);
+  }
+  writePathReport(file,
+                  {{"title", "ompl_ccd plan"},
+                   {"robot", config.robot},
+                   {"scene", config.scene},
+                   {"planner", request.planner},
+                   {"validator", result.certified_by},
+                   {"status", result.status}},
+                  lines, "plan");
 }
 
 /** \brief Binds an optional override: set only when the option is given. */
@@ -50,6 +78,8 @@ CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
   addValidatorOptionFlags(command, options.validator_flags, {"resolution", "tolerance", "clearance"});
   addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators");
   addOverride(command, "--path-file", options.path_file, "Write the path here (one waypoint per line)");
+  addOverride(command, "--report", options.report_file,
+              "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
   command->add_flag("--no-simplify", options.no_simplify, "Do not shorten/smooth the path before certifying");
   return command;
 }
@@ -103,6 +133,8 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   if (options.no_simplify)
     request.simplify = false;
   config.path_file = options.path_file.value_or(config.path_file);
+  if (options.report_file)
+    checkReportFile(*options.report_file, "plan");
 
   if (!config.path_file.empty())
   {
@@ -131,6 +163,13 @@ int runPlan(const PlanOptions &options, std::ostream &out)
     writePathFile(config.path_file, *robot, result.path);
     out << "path file: " << config.path_file << '\n';
   }
+  if (options.report_file && result.solved)
+  {
+    drawPlanReport(*options.report_file, config, request, *world, result);
+    out << "report: " << *options.report_file << '\n';
+  }
+  else if (options.report_file)
+    out << "report: not written (no path found)\n";
   return result.certified() ? 0 : 1;
 }
 }  // namespace ompl_ccd::cli

@@ -27,6 +27,8 @@ struct PlanOptions
   /** \brief Signed, so that a negative seed is refused rather than wrapped. */
   std::optional<long long> seed;
   std::optional<std::string> path_file;
+  /** \brief Draw a certified path report here (.html, .svg, .png). */
+  std::optional<std::string> report_file;
   /** \brief --no-simplify given. */
   bool no_simplify = false;
 };

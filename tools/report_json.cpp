@@ -47,12 +47,15 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
           {"stats", stats}};
 }
 
-nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
-                           const std::vector<double> &times_us)
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges)
 {
   std::vector<Verdict> verdicts;
-  for (const Report &report : reports)
-    verdicts.push_back(report.verdict);
+  std::vector<double> times_us;
+  for (const EdgeReport &edge : edges)
+  {
+    verdicts.push_back(edge.report.verdict);
+    times_us.push_back(edge.time_us);
+  }
   return summaryJson(validator, mode, verdicts, times_us);
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/ompl/path_certification.h"
 
 namespace ompl_ccd::cli
 {
@@ -21,11 +22,11 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
 nlohmann::ordered_json contactJson(const Contact &contact, bool features = false);
 
 /** \brief {"summary": {"validator", "mode", "edges", "free", "collision", "undecided",
-    "total_time_us", "median_time_us"}} over \a reports and their \a times_us. */
-nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
-                           const std::vector<double> &times_us);
+    "total_time_us", "median_time_us"}} over \a edges (times: each edge's own EdgeReport::time_us). */
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<EdgeReport> &edges);
 
-/** \brief The same summary over the edges' \a verdicts (the Python module's verdict codes). */
+/** \brief The same summary over the edges' \a verdicts and their \a times_us (the Python module's
+    verdict codes). */
 nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Verdict> &verdicts,
                                    const std::vector<double> &times_us);
 }  // namespace ompl_ccd::cli

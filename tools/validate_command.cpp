@@ -7,7 +7,9 @@
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
-#include "ompl_ccd/ompl/edge_checker.h"
+#include "ompl_ccd/ompl/path_certification.h"
+#include "ompl_ccd/ompl/simple_setup.h"
+#include "path_report.h"
 #include "progress_meter.h"
 #include "report_json.h"
 #include "validate_dask.h"
@@ -32,15 +34,43 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--path", options.path_file, "Path file: one waypoint per line")->excludes(edges);
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
+  CLI::Option *jobs = command->add_option(
+      "--jobs", options.jobs,
+      "Threads answering edges (default: every core); the JSON lines stay in edge order and time_us is each "
+      "edge's own time")
+      ->check(CLI::Range(1u, 256u));
+  CLI::Option *report = command->add_option(
+      "--report", options.report_file,
+      "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
+  CLI::Option *profile = command->add_flag(
+      "--clearance-profile", options.clearance_profile,
+      "Add each edge's clearance profile to its JSON line (\"clearance\": t, distance, lower)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
   command->add_flag("--features", options.features,
                     "Add the touching features to each witness: \"features\": {\"link\", \"other\"}, each a vertex, "
                     "edge or face of the shape's triangles, or null when the validator does not know them");
   command->add_option("--dask", options.dask_scheduler,
                       "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
-      ->type_name("SCHEDULER");
+      ->type_name("SCHEDULER")
+      ->excludes(jobs)  // the cluster's workers answer the edges
+      ->excludes(report)
+      ->excludes(profile);
   return command;
 }
+
+namespace
+{
+/** \brief Refuses an output \a file (given as \a flag) that is one of the \a inputs. */
+void refuseInputAsOutput(const std::string &file, const char *flag, const std::vector<std::string> &inputs)
+{
+  for (const std::string &input : inputs)
+  {
+    std::error_code ec;  // false when either does not exist: the output is then no input
+    OMPL_CCD_THROW_UNLESS(input.empty() || !std::filesystem::equivalent(file, input, ec), "validate: ", flag, " '",
+                          file, "' is the input file '", input, "': writing it would destroy it; name another file.");
+  }
+}
+}  // namespace
 
 int runValidate(const ValidateOptions &options, std::ostream &out)
 {
@@ -49,6 +79,13 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   OMPL_CCD_THROW_UNLESS(!options.features || options.dask_scheduler.empty(),
                         "validate: --features is not answered on a Dask cluster (ompl_ccd-dask prints no "
                         "features); drop --features or --dask.");
+  const std::vector<std::string> inputs = {options.edges_file, options.path_file, options.robot, options.srdf,
+                                           options.scene};
+  if (!options.report_file.empty())
+  {
+    checkReportFile(options.report_file, "validate");
+    refuseInputAsOutput(options.report_file, "--report", inputs);
+  }
   if (!options.dask_scheduler.empty())
     execValidateOnDask(options);
   const Mode mode = modeFromString(options.mode, "validate");
@@ -62,19 +99,12 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
                                                              : readEdgeFile(options.edges_file, *robot, "validate");
   const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);
 
-  const EdgeChecker checker(world, options.validator, validator_options);
+  const ompl::base::SpaceInformationPtr si = makeSpaceInformation(world, options.validator, validator_options);
 
   std::ofstream json_file;
   if (!options.json_file.empty())
   {
-    for (const std::string &input :
-         {options.edges_file, options.path_file, options.robot, options.srdf, options.scene})
-    {
-      std::error_code ec;  // false when either does not exist: the JSON file is then no input
-      OMPL_CCD_THROW_UNLESS(input.empty() || !std::filesystem::equivalent(options.json_file, input, ec),
-                            "validate: --json '", options.json_file, "' is the input file '", input,
-                            "': writing it would destroy it; name another file.");
-    }
+    refuseInputAsOutput(options.json_file, "--json", inputs);
     json_file.open(options.json_file);
     OMPL_CCD_THROW_UNLESS(json_file, "validate: cannot write JSON file '", options.json_file,
                           "'; check that its folder exists and is writable.");
@@ -85,25 +115,44 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
       json_file << line << '\n';
   };
 
-  std::vector<Report> reports;
-  std::vector<double> times_us;
+  std::vector<nlohmann::ordered_json> report_lines;
   ProgressMeter progress(std::cerr, edges.size(), !options.quiet && ProgressMeter::stderrIsTerminal());
-  for (std::size_t i = 0; i < edges.size(); ++i)
-  {
-    double time_us = 0.0;
-    reports.push_back(checker.check(edges[i].start, edges[i].goal, mode, &time_us));
-    times_us.push_back(time_us);
-    emit(edgeJson(i, reports.back(), time_us, options.features).dump());
+  CertifyOptions certify;
+  certify.mode = mode;
+  certify.jobs = options.jobs;
+  certify.clearance_profile = options.clearance_profile || !options.report_file.empty();
+  certify.on_edge = [&](std::size_t i, const EdgeReport &edge) {
+    nlohmann::ordered_json line = edgeJson(i, edge.report, edge.time_us, options.features);
+    if (certify.clearance_profile)
+      line["clearance"] = clearanceJson(edge.clearance);
+    if (!options.report_file.empty())
+      report_lines.push_back(line);
+    if (!options.clearance_profile)
+      line.erase("clearance");
+    emit(line.dump());
     progress.update(i + 1);
-  }
+  };
+  const std::vector<EdgeReport> reports = certifyEdges(si, world, edges, certify);
   progress.finish();
-  emit(summaryJson(options.validator, mode, reports, times_us).dump());
+  const nlohmann::ordered_json summary = summaryJson(options.validator, mode, reports);
+  emit(summary.dump());
   out.flush();
   if (json_file.is_open())
   {
     json_file.close();
     OMPL_CCD_THROW_UNLESS(json_file, "validate: writing JSON file '", options.json_file,
                           "' failed; check free disk space.");
+  }
+  if (!options.report_file.empty())
+  {
+    report_lines.push_back(summary);
+    writePathReport(options.report_file,
+                    {{"title", "ompl_ccd validate"},
+                     {"robot", options.robot},
+                     {"scene", options.scene},
+                     {"validator", options.validator},
+                     {"mode", toString(mode)}},
+                    report_lines, "validate");
   }
   return 0;
 }

@@ -30,6 +30,12 @@ struct ValidateOptions
   /** \brief Also write the JSON lines here; empty = stdout only. */
   std::string json_file;
   std::vector<std::string> package_paths;
+  /** \brief Write a certified path report here (.html, .svg, .png); empty = none. */
+  std::string report_file;
+  /** \brief Add "clearance" (the edge's clearance profile) to every edge's JSON line. */
+  bool clearance_profile = false;
+  /** \brief Threads answering the edges; 0 = every core. */
+  unsigned int jobs = 0;
   /** \brief No progress on standard error (it is only drawn when that is a terminal). */
   bool quiet = false;
   /** \brief Add the touching features to each witness (the JSON field "features"). */

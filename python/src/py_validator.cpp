@@ -119,7 +119,7 @@ py::dict PyValidator::answer(const std::vector<Edge> &edges, const std::string &
                              std::size_t first_edge, const std::string &context) const
 {
   const Mode parsed_mode = modeFromString(mode, context);
-  std::vector<EdgeAnswer> answers;
+  std::vector<EdgeReport> answers;
   {
     py::gil_scoped_release release;
     answers = checker_->checkAll(edges, parsed_mode, jobs);

@@ -1,11 +1,5 @@
 #include "ompl_ccd/ompl/edge_checker.h"
 
-#include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
-
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 #include "ompl_ccd/ompl/planning.h"
@@ -25,10 +19,7 @@ EdgeChecker::EdgeChecker(CollisionWorldPtr world, std::string validator, Validat
 
 std::unique_ptr<EdgeChecker::Lane> EdgeChecker::makeValidatorLane() const
 {
-  // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space
-  // information only (state space, validity checker, motion validator).
-  const ompl::base::SpaceInformationPtr si = makeSimpleSetup(world_, validator_, options_)->getSpaceInformation();
-  si->setup();
+  const ompl::base::SpaceInformationPtr si = makeSpaceInformation(world_, validator_, options_);
   return std::make_unique<Lane>(Lane{si, si->getMotionValidator(), std::make_unique<CollisionWorkspace>(*world_)});
 }
 
@@ -49,43 +40,13 @@ Report EdgeChecker::check(const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, 
   return answer(lanes_.local(), Edge{q1, q2, 0}, mode, time_us);
 }
 
-std::vector<EdgeAnswer> EdgeChecker::checkAll(const std::vector<Edge> &edges, Mode mode, int jobs) const
+std::vector<EdgeReport> EdgeChecker::checkAll(const std::vector<Edge> &edges, Mode mode, int jobs) const
 {
   OMPL_CCD_THROW_UNLESS(jobs >= 1 && jobs <= kMaxEdgeJobs, "EdgeChecker::checkAll: jobs is ", jobs,
                         "; give an integer in [1, ", kMaxEdgeJobs, "] (threads answering edges).");
-  // The helper threads live for this call only: their lanes too (lanes_ keeps one per thread, and
-  // would grow with every call).
-  const std::size_t threads = std::min<std::size_t>(jobs, std::max<std::size_t>(edges.size(), 1));
-  std::vector<std::unique_ptr<Lane>> helper_lanes;
-  for (std::size_t t = 1; t < threads; ++t)
-    helper_lanes.push_back(makeLane());
-
-  std::vector<EdgeAnswer> answers(edges.size());
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  const auto work = [&](Lane &lane) {
-    try
-    {
-      for (std::size_t i = next++; i < edges.size(); i = next++)
-        answers[i].report = answer(lane, edges[i], mode, &answers[i].time_us);
-    }
-    catch (...)
-    {
-      next = edges.size();  // the other threads stop after their current edge
-      std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure)
-        failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> helpers;
-  for (const std::unique_ptr<Lane> &lane : helper_lanes)
-    helpers.emplace_back(work, std::ref(*lane));
-  work(lanes_.local());
-  for (std::thread &helper : helpers)
-    helper.join();
-  if (failure)
-    std::rethrow_exception(failure);
-  return answers;
+  CertifyOptions options;
+  options.mode = mode;
+  options.jobs = static_cast<unsigned int>(jobs);
+  return certifyEdges(shared_->si, world_, edges, options);
 }
 }  // namespace ompl_ccd

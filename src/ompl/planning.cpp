@@ -9,6 +9,7 @@
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
+#include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/planner_factory.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
@@ -24,16 +25,6 @@ using Clock = std::chrono::steady_clock;
 double microsecondsSince(Clock::time_point start)
 {
   return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-}
-
-/** \brief Refuses \a q when the robot touches something there, naming \a which and the contact. */
-void checkCollisionFree(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
-                        const char *which)
-{
-  Contact contact;
-  OMPL_CCD_THROW_UNLESS(!isInCollision(world, ws, q, &contact), "planAndCertify: the ", which,
-                        " state is in collision (link '", contact.link, "' touches '", contact.other,
-                        "'); choose a collision-free ", which, " state.");
 }
 
 /** \brief The state at \a t of the planner's motion s1 → s2, as a state vector. */
@@ -116,6 +107,15 @@ Report reportSampled(const ob::SpaceInformationPtr &si, const CollisionWorld &wo
 }
 }  // namespace
 
+void requireCollisionFree(const CollisionWorld &world, const Eigen::VectorXd &q, const std::string &context,
+                          const std::string &which)
+{
+  CollisionWorkspace ws(world);
+  Contact contact;
+  OMPL_CCD_THROW_UNLESS(!isInCollision(world, ws, q, &contact), context, ": the ", which, " state is in collision (link '",
+                        contact.link, "' touches '", contact.other, "'); choose a collision-free ", which, " state.");
+}
+
 bool PlanResult::certified() const
 {
   return solved && std::all_of(edge_reports.begin(), edge_reports.end(),
@@ -181,11 +181,8 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
                         "); pass a positive planning time.");
   robot.checkState(request.start, "planAndCertify: start");
   robot.checkState(request.goal, "planAndCertify: goal");
-  {
-    CollisionWorkspace ws(*world);
-    checkCollisionFree(*world, ws, request.start, "start");
-    checkCollisionFree(*world, ws, request.goal, "goal");
-  }
+  requireCollisionFree(*world, request.start, "planAndCertify", "start");
+  requireCollisionFree(*world, request.goal, "planAndCertify", "goal");
 
   const ompl::geometric::SimpleSetupPtr setup =
       makeSimpleSetup(world, request.validator, request.validator_options);
@@ -230,20 +227,14 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
   // validator sets its space's resolution).
   result.certified_by = request.certify_with.empty() ? (request.validator == "discrete" ? "ca" : request.validator)
                                                      : request.certify_with;
-  ob::SpaceInformationPtr certify_si = si;
-  ob::MotionValidatorPtr certify_mv = mv;
-  if (result.certified_by != request.validator)
+  const ob::SpaceInformationPtr certify_si =
+      result.certified_by == request.validator
+          ? si
+          : makeSpaceInformation(world, result.certified_by, request.validator_options);
+  for (const EdgeReport &edge : certifyPath(path, certify_si, world))
   {
-    certify_si = makeSimpleSetup(world, result.certified_by, request.validator_options)->getSpaceInformation();
-    certify_si->setup();
-    certify_mv = certify_si->getMotionValidator();
-  }
-  for (std::size_t i = 0; i + 1 < result.path.size(); ++i)
-  {
-    double time_us = 0.0;
-    result.edge_reports.push_back(reportEdge(certify_si, world, certify_mv, result.path[i], result.path[i + 1],
-                                             Mode::FirstContact, &time_us));
-    result.certify_time_us += time_us;
+    result.edge_reports.push_back(edge.report);
+    result.certify_time_us += edge.time_us;
   }
   return result;
 }

@@ -17,4 +17,12 @@ ompl::geometric::SimpleSetupPtr makeSimpleSetup(const CollisionWorldPtr &world, 
   si->setMotionValidator(makeMotionValidator(validator, si, world, options));
   return setup;
 }
+
+ompl::base::SpaceInformationPtr makeSpaceInformation(const CollisionWorldPtr &world, const std::string &validator,
+                                                     const ValidatorOptions &options)
+{
+  const ompl::base::SpaceInformationPtr si = makeSimpleSetup(world, validator, options)->getSpaceInformation();
+  si->setup();
+  return si;
+}
 }  // namespace ompl_ccd

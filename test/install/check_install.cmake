@@ -1,5 +1,6 @@
 # CTest script: installs the build into a fresh prefix, then configures, builds and runs a consumer
-# project that does find_package(ompl_ccd) — the installed package config must be usable.
+# project that does find_package(ompl_ccd) — the installed package config must be usable — and
+# draws a report with the installed program.
 # Inputs: BUILD_DIR, SOURCE_DIR, WORK_DIR (removed again after a successful check).
 file(REMOVE_RECURSE "${WORK_DIR}")
 function(run)
@@ -15,4 +16,15 @@ run(${CMAKE_COMMAND} -S "${SOURCE_DIR}/test/install/consumer" -B "${WORK_DIR}/co
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/consumer")
 run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK_DIR}/prefix/lib
     "${WORK_DIR}/consumer/consumer" "${SOURCE_DIR}/examples/arm/arm.urdf" "${SOURCE_DIR}/examples/scene.yaml")
+# The installed program draws a report with the installed script (share/ompl_ccd/path_report.py).
+if(NOT EXISTS "${WORK_DIR}/prefix/share/ompl_ccd/path_report.py")
+  message(FATAL_ERROR "share/ompl_ccd/path_report.py was not installed: ompl_ccd --report needs it")
+endif()
+run(${CMAKE_COMMAND} -E env LD_LIBRARY_PATH=${WORK_DIR}/prefix/lib
+    "${WORK_DIR}/prefix/bin/ompl_ccd" validate --robot "${SOURCE_DIR}/examples/arm/arm.urdf"
+    --scene "${SOURCE_DIR}/examples/scene.yaml" --validator ca --edges "${SOURCE_DIR}/examples/arm_edges.txt"
+    --report "${WORK_DIR}/report.svg")
+if(NOT EXISTS "${WORK_DIR}/report.svg")
+  message(FATAL_ERROR "the installed ompl_ccd validate --report wrote no ${WORK_DIR}/report.svg")
+endif()
 file(REMOVE_RECURSE "${WORK_DIR}")

@@ -68,8 +68,8 @@ TEST(EdgeChecker, AnswersAsReportEdgeOnAnyNumberOfThreads)
     for (const Mode mode : {Mode::Decide, Mode::FirstContact})
     {
       SCOPED_TRACE(validator + " " + toString(mode));
-      const std::vector<EdgeAnswer> one = checker.checkAll(edges, mode, 1);
-      const std::vector<EdgeAnswer> three = checker.checkAll(edges, mode, 3);
+      const std::vector<EdgeReport> one = checker.checkAll(edges, mode, 1);
+      const std::vector<EdgeReport> three = checker.checkAll(edges, mode, 3);
       ASSERT_EQ(one.size(), edges.size());
       ASSERT_EQ(three.size(), edges.size());
       for (std::size_t i = 0; i < edges.size(); ++i)

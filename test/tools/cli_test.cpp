@@ -20,6 +20,7 @@
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/model/robot_model.h"
 #include "ompl_ccd/ompl/validator_options.h"
+#include "support/cli_run.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd
@@ -30,20 +31,8 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 using nlohmann::json;
 
-/** \brief Exit code and output of one run of the program. */
-struct CliRun
-{
-  int code = -1;
-  std::string out, err;
-};
-
-std::string readText(const std::filesystem::path &path)
-{
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test::CliRun;
+using test::readText;
 
 void writeText(const std::filesystem::path &path, const std::string &text)
 {
@@ -97,21 +86,11 @@ protected:
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  /** \brief Runs `ompl_ccd <args>` with stdout and stderr captured in the temp folder. */
   /** \brief Runs the CLI with \a args; its standard output goes to \a stdout_to if given (e.g.
       /dev/full), else into CliRun::out. */
   CliRun run(const std::string &args, const std::string &stdout_to = "") const
   {
-    const std::filesystem::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    std::filesystem::remove(out);
-    const std::string command = test::cliPath() + " " + args + " >" + (stdout_to.empty() ? out.string() : stdout_to) +
-                                " 2>" + err.string();
-    const int status = std::system(command.c_str());
-    CliRun result;
-    result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = readText(out);
-    result.err = readText(err);
-    return result;
+    return test::runCli(args, dir_, stdout_to);
   }
 
   /** \brief Runs the CLI with \a args under `script`, so that its standard error is a terminal;
@@ -513,6 +492,13 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"bad mass distribution",
        validate + "--mass-distribution heavy --edges " + file("ok.txt"),
        {"ompl_ccd validate: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners"}},
+      // the cluster's workers answer the edges: threads, reports and profiles are not for it
+      {"dask with jobs", edges + file("ok.txt") + " --dask tcp://127.0.0.1:1 --jobs 2",
+       {"ompl_ccd validate: ", "excludes", "--dask", "--jobs"}},
+      {"dask with a report", edges + file("ok.txt") + " --dask tcp://127.0.0.1:1 --report " + file("r.png"),
+       {"ompl_ccd validate: ", "excludes", "--dask", "--report"}},
+      {"dask with a clearance profile", edges + file("ok.txt") + " --dask tcp://127.0.0.1:1 --clearance-profile",
+       {"ompl_ccd validate: ", "excludes", "--dask", "--clearance-profile"}},
       {"no command", "", {"ompl_ccd: "}},
   };
   expectRefused(cases);
@@ -557,13 +543,57 @@ TEST_F(CliTest, ValidateShowsProgressOnATerminalOnly)
   const CliRun plain = run(validate);
   EXPECT_EQ(plain.code, 0);
   EXPECT_EQ(plain.err, "") << "no progress when standard error is not a terminal";
-  const CliRun terminal = runInTerminal(validate);
+  // on two threads (the meter is drawn by the thread that prints the lines), with the time left
+  // while edges remain, the lines in a JSON file free of it
+  const CliRun terminal = runInTerminal(validate + " --jobs 2 --json " + file("many.jsonl"));
   EXPECT_EQ(terminal.code, 0) << terminal.out;
-  EXPECT_THAT(terminal.out, testing::ContainsRegex("\r[0-9]+/20000 edges, [0-9]+ edges/s"));
+  EXPECT_THAT(terminal.out, testing::ContainsRegex("\r[0-9]+/20000 edges, [0-9]+ edges/s, [0-9]+ s left"));
   EXPECT_THAT(terminal.out, HasSubstr("20000/20000 edges"));
+  const std::vector<std::string> written = lines(readText(file("many.jsonl")));
+  ASSERT_EQ(written.size(), 20001u);
+  for (std::size_t i = 0; i + 1 < written.size(); i += 997)
+    EXPECT_THAT(written[i], StartsWith("{\"edge\":" + std::to_string(i) + ","));
+  EXPECT_THAT(written.back(), StartsWith("{\"summary\""));
   const CliRun quiet = runInTerminal(validate + " --quiet");
   EXPECT_THAT(quiet.out, testing::Not(HasSubstr("edges/s")));
   EXPECT_THAT(quiet.out, HasSubstr("\"summary\""));
+}
+
+TEST_F(CliTest, JobsGiveTheLinesOfOneThreadInEdgeOrder)
+{
+  // edges with known verdicts, many times over: the threads finish them out of order
+  std::string edges;
+  for (int i = 0; i < 40; ++i)
+    for (const Eigen::VectorXd &goal : {kTurned, kIntoTable, kLeaning})
+      edges += stateText(kHome) + " " + stateText(goal) + "\n";
+  writeText(file("edges.txt"), edges);
+  const std::string validate = "validate " + robotAndScene() + " --validator ca --mode first-contact --edges " +
+                               file("edges.txt");
+  const CliRun one = run(validate + " --jobs 1"), two = run(validate + " --jobs 2"), all = run(validate);
+  for (const CliRun *r : {&one, &two, &all})
+    ASSERT_EQ(r->code, 0) << r->err;
+  const std::vector<std::string> a = lines(one.out), b = lines(two.out), c = lines(all.out);
+  ASSERT_EQ(a.size(), 121u);
+  ASSERT_EQ(b.size(), a.size());
+  ASSERT_EQ(c.size(), a.size());
+  double summed = 0.0;
+  for (std::size_t i = 0; i + 1 < a.size(); ++i)
+  {
+    json x = json::parse(a[i]), y = json::parse(b[i]), z = json::parse(c[i]);
+    EXPECT_EQ(checkEdgeLine(y, i), i % 3 == 1 ? "collision" : x["verdict"].get<std::string>());
+    summed += y["time_us"].get<double>();
+    for (json *line : {&x, &y, &z})
+      line->erase("time_us");
+    EXPECT_EQ(x, y) << "edge " << i;
+    EXPECT_EQ(x, z) << "edge " << i;
+  }
+  // the summary's times are the edges' own, whatever the threads
+  const json summary = json::parse(b.back())["summary"];
+  EXPECT_EQ(summary["edges"], 120);
+  EXPECT_NEAR(summary["total_time_us"].get<double>(), summed, 1e-6 * summed);
+  const CliRun zero = run(validate + " --jobs 0");
+  EXPECT_EQ(zero.code, 2);
+  EXPECT_THAT(zero.err, HasSubstr("--jobs"));
 }
 
 TEST_F(CliTest, JsonFileThatIsAnInputIsRefusedAndTheInputKept)

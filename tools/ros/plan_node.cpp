@@ -18,7 +18,8 @@
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/scene_loader.h"
-#include "ompl_ccd/ompl/edge_checker.h"
+#include "ompl_ccd/ompl/path_certification.h"
+#include "ompl_ccd/ompl/simple_setup.h"
 #include "report_file.h"
 
 namespace ompl_ccd::ros_node
@@ -134,21 +135,18 @@ int runValidate(const NodeParameters &params, const CollisionWorldPtr &world)
 {
   const std::vector<Edge> edges = readPathFile(params.path_file, world->robot(), "validate");
   const PlanRequest &request = params.request;
-  const EdgeChecker checker(world, request.validator, request.validator_options);
+  const ompl::base::SpaceInformationPtr si =
+      makeSpaceInformation(world, request.validator, request.validator_options);
   ROS_INFO("validator: %s, path: %s (%zu edges)", request.validator.c_str(), params.path_file.c_str(), edges.size());
 
+  const std::vector<EdgeReport> answers = certifyEdges(si, world, edges);
   std::vector<Report> reports;
-  std::vector<double> times_us;
-  for (const Edge &edge : edges)
-  {
-    double time_us = 0.0;
-    reports.push_back(checker.check(edge.start, edge.goal, Mode::FirstContact, &time_us));
-    times_us.push_back(time_us);
-  }
+  for (const EdgeReport &edge : answers)
+    reports.push_back(edge.report);
   const std::size_t free = logEdges(reports, request.validator);
   if (!params.report_file.empty())
   {
-    writeValidateReport(params.report_file, request.validator, reports, times_us);
+    writeValidateReport(params.report_file, request.validator, answers);
     ROS_INFO("report file: %s", params.report_file.c_str());
   }
   return free == reports.size() ? 0 : 1;

@@ -64,13 +64,12 @@ void writePlanReport(const std::string &path, const PlanRequest &request, const 
   writeAtomically(path, lines);
 }
 
-void writeValidateReport(const std::string &path, const std::string &validator, const std::vector<Report> &reports,
-                         const std::vector<double> &times_us)
+void writeValidateReport(const std::string &path, const std::string &validator, const std::vector<EdgeReport> &edges)
 {
   std::vector<nlohmann::ordered_json> lines;
-  for (std::size_t i = 0; i < reports.size(); ++i)
-    lines.push_back(cli::edgeJson(i, reports[i], times_us[i]));
-  lines.push_back(cli::summaryJson(validator, Mode::FirstContact, reports, times_us));
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    lines.push_back(cli::edgeJson(i, edges[i].report, edges[i].time_us));
+  lines.push_back(cli::summaryJson(validator, Mode::FirstContact, edges));
   writeAtomically(path, lines);
 }
 }  // namespace ompl_ccd::ros_node

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/planning.h"
 
 namespace ompl_ccd::ros_node
@@ -21,9 +22,9 @@ namespace ompl_ccd::ros_node
     \throws Error naming \a path if it cannot be written. */
 void writePlanReport(const std::string &path, const PlanRequest &request, const PlanResult &result);
 
-/** \brief Writes the validate-mode report of \a reports (edge i answered in \a times_us[i]
-    microseconds by \a validator) to \a path, as writePlanReport does.
+/** \brief Writes the validate-mode report of \a edges (answered by \a validator) to \a path, as
+    writePlanReport does.
     \throws Error naming \a path if it cannot be written. */
-void writeValidateReport(const std::string &path, const std::string &validator, const std::vector<Report> &reports,
-                         const std::vector<double> &times_us);
+void writeValidateReport(const std::string &path, const std::string &validator,
+                         const std::vector<EdgeReport> &edges);
 }  // namespace ompl_ccd::ros_node

@@ -14,18 +14,12 @@
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/per_thread.h"
 #include "ompl_ccd/ompl/validator_options.h"
 
 namespace ompl_ccd
 {
-/** \brief The answer to one edge: its report and the microseconds spent inside the validator. */
-struct EdgeAnswer
-{
-  Report report;
-  double time_us = 0.0;
-};
-
 /** \brief Most threads of EdgeChecker::checkAll (as the `threads` option: a fixed cap, the same on
     every machine; more threads than cores only add start-up time). */
 constexpr int kMaxEdgeJobs = 256;
@@ -35,7 +29,8 @@ constexpr int kMaxEdgeJobs = 256;
     certificates) is paid by the constructor, not per edge. Thread-safe: a certifying validator is
     shared by all threads (its certifier is immutable, its workspaces per thread); any other
     validator (OMPL's DiscreteMotionValidator counts its calls in plain fields) is made once more
-    for each further thread that answers edges; each thread has its own collision workspace. */
+    for each further thread that calls check(), and checkAll() shares it as certifyEdges does;
+    each thread has its own collision workspace. */
 class EdgeChecker
 {
 public:
@@ -48,9 +43,10 @@ public:
   Report check(const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, Mode mode, double *time_us) const;
 
   /** \brief The answers to \a edges in their order, computed by \a jobs threads that each take the
-      next unanswered edge. \throws Error if \a jobs is not in [1, kMaxEdgeJobs]; an exception of
-      any edge is rethrown once every thread has stopped. */
-  std::vector<EdgeAnswer> checkAll(const std::vector<Edge> &edges, Mode mode, int jobs) const;
+      next unanswered edge: certifyEdges (path_certification.h) with this validator.
+      \throws Error if \a jobs is not in [1, kMaxEdgeJobs]; an exception of any edge is rethrown
+      once every thread has stopped. */
+  std::vector<EdgeReport> checkAll(const std::vector<Edge> &edges, Mode mode, int jobs) const;
 
   const CollisionWorldPtr &world() const { return world_; }
   /** \brief The validator's name ("ca", "discrete", ...). */
@@ -66,7 +62,7 @@ private:
     /** \brief For reportEdge's start-state check and sampled witnesses. */
     std::unique_ptr<CollisionWorkspace> ws;
   };
-  /** \brief A lane with makeSimpleSetup's space information, set up, and its validator. */
+  /** \brief A lane with makeSpaceInformation's space information and its validator. */
   std::unique_ptr<Lane> makeValidatorLane() const;
   /** \brief A lane for one more thread: shared_'s validator when it certifies, else a new one. */
   std::unique_ptr<Lane> makeLane() const;

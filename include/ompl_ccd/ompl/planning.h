@@ -67,6 +67,12 @@ struct PlanResult
             planner or validator, time_limit ≤ 0). */
 PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &request);
 
+/** \brief Refuses \a q (a valid state of world.robot()) when the robot touches something there.
+    \throws Error "<context>: the <which> state is in collision (link 'a' touches 'b'); choose a
+            collision-free <which> state." */
+void requireCollisionFree(const CollisionWorld &world, const Eigen::VectorXd &q, const std::string &context,
+                          const std::string &which);
+
 /** \brief Report for the single edge s1 → s2 with the validator \a mv in \a mode, timed in
     microseconds into \a time_us. Certifying validators report directly; any other OMPL validator
     (e.g. discrete) is asked checkMotion(s1, s2[, lastValid]) and its report is built from that:

@@ -15,4 +15,10 @@ namespace ompl_ccd
     the caller. \throws Error for an unknown validator name. */
 ompl::geometric::SimpleSetupPtr makeSimpleSetup(const CollisionWorldPtr &world, const std::string &validator,
                                                 const ValidatorOptions &options = {});
+
+/** \brief The SpaceInformation of makeSimpleSetup(world, validator, options), set up: what checking
+    edges needs (state space, validity checker, motion validator), without a planner, which
+    SimpleSetup::setup() would make and which needs a goal. \throws Error as makeSimpleSetup. */
+ompl::base::SpaceInformationPtr makeSpaceInformation(const CollisionWorldPtr &world, const std::string &validator,
+                                                     const ValidatorOptions &options = {});
 }  // namespace ompl_ccd

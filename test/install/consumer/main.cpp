@@ -1,7 +1,9 @@
 // Plans nothing: builds the bundled arm's SimpleSetup with the "ca" validator through the installed
-// headers and library, and certifies one motion, as a user's program would.
+// headers and library, and certifies one motion, then the same motion as a path (certifyPath), as a
+// user's program would.
 #include <iostream>
 #include <ompl_ccd/geometry/scene_loader.h>
+#include <ompl_ccd/ompl/path_certification.h>
 #include <ompl_ccd/ompl/simple_setup.h>
 #include <ompl_ccd/ompl/state_space.h>
 
@@ -24,5 +26,11 @@ int main(int argc, char **argv)
   ompl_ccd::vectorToState(*robot, q, b.get());
   const bool free = si->checkMotion(a.get(), b.get());
   std::cout << "nq " << robot->nq() << " motion " << (free ? "free" : "not free") << "\n";
-  return free ? 0 : 1;
+  ompl::geometric::PathGeometric path(si, a.get(), b.get());
+  ompl_ccd::CertifyOptions options;
+  options.jobs = 2;
+  const std::vector<ompl_ccd::EdgeReport> edges = ompl_ccd::certifyPath(path, si, world, options);
+  const bool path_free = edges.size() == 1 && edges[0].report.verdict == ompl_ccd::Verdict::Free;
+  std::cout << "path " << (path_free ? "free" : "not free") << "\n";
+  return free && path_free ? 0 : 1;
 }

@@ -1,0 +1,162 @@
+/// `ompl_ccd benchmark` end to end: the bundled example's logs go through OMPL's own
+/// ompl_benchmark_statistics (Debian's ompl-demos) into the SQLite database Planner Arena reads,
+/// whose content is then checked with Python's sqlite3.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "support/cli_run.h"
+#include "support/test_paths.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+using ::testing::HasSubstr;
+using nlohmann::json;
+
+constexpr const char *kStatistics = "/usr/bin/ompl_benchmark_statistics";
+
+/** \brief Runs \a command in the shell; its exit code. */
+int shell(const std::string &command)
+{
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/** \brief The rows of \a sql on the SQLite database \a db, as JSON objects (via Python's sqlite3). */
+json query(const std::filesystem::path &db, const std::string &sql, const test::TestFolder &folder)
+{
+  const std::string script = folder.file("query.py"), out = folder.file("query.json");
+  std::ofstream(script) << "import json, sqlite3, sys\n"
+                           "c = sqlite3.connect(sys.argv[1])\nc.row_factory = sqlite3.Row\n"
+                           "print(json.dumps([dict(r) for r in c.execute(sys.argv[2])]))\n";
+  EXPECT_EQ(shell("/usr/bin/python3 " + script + " '" + db.string() + "' \"" + sql + "\" > " + out), 0) << sql;
+  return json::parse(test::readText(out));
+}
+
+TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
+{
+  ASSERT_TRUE(std::filesystem::exists(kStatistics))
+      << kStatistics << " is missing: install Debian's ompl-demos (scripts/install-deps does)";
+  test::TestFolder folder;
+  const std::filesystem::path logs = folder.path() / "logs";
+  const test::CliRun run = test::runCli("benchmark --config " + test::examplePath("arm_benchmark.yaml") +
+                                            " --output-dir " + logs.string() + " --runs 2 --time-limit 1",
+                                        folder.path());
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_THAT(run.out, HasSubstr("| problem | validator | planner | runs | solved | paths | certified free by ca |"));
+  EXPECT_THAT(run.out, HasSubstr("| around_the_plate | discrete:resolution=0.05 | geometric_RRTConnect | 2 |"));
+
+  std::vector<std::string> files;
+  for (const auto &entry : std::filesystem::directory_iterator(logs))
+    files.push_back(entry.path().string());
+  ASSERT_EQ(files.size(), 6u) << "2 problems x 3 validators";
+  std::string command = std::string(kStatistics) + " -d " + (folder.path() / "arm.db").string();
+  for (const std::string &file : files)
+    command += " '" + file + "'";
+  ASSERT_EQ(shell(command + " > " + folder.file("statistics.txt") + " 2>&1"), 0)
+      << test::readText(folder.file("statistics.txt"));
+  const std::filesystem::path db = folder.path() / "arm.db";
+
+  const json experiments =
+      query(db, "SELECT name, problem, validator, validator_label, validator_options, certified_by, runcount "
+                "FROM experiments ORDER BY name",
+            folder);
+  ASSERT_EQ(experiments.size(), 6u);
+  std::set<std::string> labels;
+  for (const json &experiment : experiments)
+  {
+    EXPECT_EQ(experiment["name"], "arm." + experiment["problem"].get<std::string>() + "." +
+                                      experiment["validator_label"].get<std::string>());
+    EXPECT_EQ(experiment["certified_by"], "ca");
+    EXPECT_EQ(experiment["runcount"], 2);
+    labels.insert(experiment["validator_label"].get<std::string>());
+    if (experiment["validator_label"] == "discrete:resolution=0.05")
+    {
+      EXPECT_EQ(experiment["validator_options"], "resolution=0.05");
+    }
+  }
+  EXPECT_EQ(labels, (std::set<std::string>{"ca", "discrete", "discrete:resolution=0.05"}));
+
+  const json runs = query(db,
+                          "SELECT e.validator AS validator, p.name AS planner, r.solved, r.validator_time, "
+                          "r.validator_motions, r.certified_collision_free, r.colliding_edges, r.undecided_edges, "
+                          "r.certify_time, r.simplified_solution_segments AS segments, r.time "
+                          "FROM runs r JOIN experiments e ON r.experimentid = e.id "
+                          "JOIN plannerConfigs p ON r.plannerid = p.id",
+                          folder);
+  ASSERT_EQ(runs.size(), 24u) << "6 experiments x 2 planners x 2 runs";
+  int solved = 0;
+  for (const json &r : runs)
+  {
+    SCOPED_TRACE(r.dump());
+    EXPECT_TRUE(r["planner"] == "geometric_RRTConnect" || r["planner"] == "geometric_RRT");
+    // the validator's calls during solve(): some, taking part of the solve time
+    EXPECT_GT(r["validator_motions"].get<double>(), 0);
+    EXPECT_GE(r["validator_time"].get<double>(), 0.0);
+    EXPECT_LE(r["validator_time"].get<double>(), r["time"].get<double>() + 1e-3);
+    if (r["certified_collision_free"].is_null())
+      continue;  // no solution path: nothing to re-check
+    ++solved;
+    const double colliding = r["colliding_edges"], undecided = r["undecided_edges"];
+    EXPECT_LE(colliding + undecided, r["segments"].get<double>());
+    EXPECT_EQ(r["certified_collision_free"].get<int>() == 1, colliding == 0 && undecided == 0);
+    EXPECT_GT(r["certify_time"].get<double>(), 0.0);
+    // a path ca planned is ca-certified
+    if (r["validator"] == "ca" && r["solved"] == 1)
+    {
+      EXPECT_EQ(r["certified_collision_free"], 1);
+    }
+  }
+  EXPECT_GE(solved, 12) << "most runs should find a path within 1 s";
+}
+
+TEST(BenchmarkCommand, BadConfigurationIsRefusedWithAMessage)
+{
+  test::TestFolder folder;
+  const std::string head = "robot: " + test::examplePath("arm/arm.urdf") + "\nscene: " +
+                           test::examplePath("scene.yaml") + "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n";
+  const struct
+  {
+    std::string name, yaml, expected;
+  } cases[] = {
+      {"unknown planner", head + "planners: [Bogus]\nvalidators: [ca]\n",
+       "key 'planners[0]': unknown name 'Bogus'; use one of: "},
+      {"unknown validator", head + "planners: [RRT]\nvalidators: [ca, bogus]\n",
+       "key 'validators[1]': unknown name 'bogus'"},
+      {"same label", head + "planners: [RRT]\nvalidators: [ca, ca]\n",
+       "validators[1]: label 'ca' is already used by another validator"},
+      {"spaced label", head + "planners: [RRT]\nvalidators: [{validator: ca, label: my ca}]\n",
+       "key 'validators[0].label' is 'my ca'; it names an experiment of OMPL's log"},
+      {"no problem", "robot: a.urdf\nscene: b.yaml\nplanners: [RRT]\nvalidators: [ca]\n",
+       "give either start and goal (one problem) or problems"},
+      {"no runs", head + "planners: [RRT]\nvalidators: [ca]\nruns: 0\n", "key 'runs' must be at least 1 (got 0)"},
+      {"bad option", head + "planners: [RRT]\nvalidators: [{validator: discrete, validator_options: {resolution: 2}}]\n",
+       "validators[0].validator_options: option 'resolution' is '2'"},
+      {"unknown key", head + "planners: [RRT]\nvalidators: [ca]\nplanner: RRT\n", "unknown key 'planner'"},
+      {"start in collision",
+       "robot: " + test::examplePath("arm/arm.urdf") + "\nscene: " + test::examplePath("scene.yaml") +
+           "\nstart: [0, 1.2, 0.9, 0, 0, 0]\ngoal: [0, 0, 0, 0, 0, 0]\nplanners: [RRT]\nvalidators: [ca]\n",
+       "problem 'default': the start state is in collision"},
+  };
+  for (const auto &c : cases)
+  {
+    std::ofstream(folder.file("config.yaml")) << c.yaml;
+    const test::CliRun run = test::runCli("benchmark --config " + folder.file("config.yaml") + " --output-dir " +
+                                              folder.file("logs"),
+                                          folder.path());
+    EXPECT_EQ(run.code, 2) << c.name << "\n" << run.out << run.err;
+    EXPECT_THAT(run.err, HasSubstr("ompl_ccd benchmark: ")) << c.name;
+    EXPECT_THAT(run.err, HasSubstr(c.expected)) << c.name;
+  }
+}
+}  // namespace
+}  // namespace ompl_ccd
