@@ -53,7 +53,8 @@ void ConservativeAdvancement::buildCertificates()
     certificate_options.max_dims = options_.certificate_max_dims;
     certificate_options.max_cells = options_.certificate_max_cells;
     const std::vector<std::shared_ptr<const JointSpaceCertificate>> built =
-        sharedCertificates(*world_, refs, self_pairs_, certificate_options);
+        sharedCertificates(*world_, refs, self_pairs_, certificate_options,
+                           certificateCacheFolder(options_.certificate_cache));
     for (std::size_t i = 0; i < self_pairs_.size(); ++i)
       certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }

@@ -52,6 +52,7 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/certificate_cache.h"
 #include "ompl_ccd/certify/joint_space_certificate.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -133,6 +134,11 @@ struct ConservativeAdvancementOptions
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
       certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
+  /** \brief Where the certificates are cached between processes (certificate_cache.h):
+      "default" (OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd, else
+      ~/.cache/ompl_ccd), "off", or a folder. A second start of a validator for the same robot,
+      pairs and certificate options reads them instead of building them. */
+  std::string certificate_cache = kDefaultCertificateCache;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the
