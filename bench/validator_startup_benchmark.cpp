@@ -1,7 +1,8 @@
 // validator_startup_benchmark: how long makeMotionValidator("ca", ...) takes for the bundled arm,
-// Panda and UR5e (../shared/data), cold (the joint-space certificates built: no cache file yet)
-// and warm (read from the certificate cache, as a second process does), with the certificates'
-// file size and, for scale, the start-up without certificates (certificate_max_dims = 0).
+// Panda and UR5e (../shared/data), cold (the joint-space certificates and the bodies' convex hulls
+// built: no cache file yet) and warm (read from the cache, as a second process does), with the
+// cache files' size and, for scale, the start-up without certificates and without cache
+// (certificate_max_dims = 0, certificate_cache = off).
 //
 //   build/bench/validator_startup_benchmark [--runs N] [--no-shared]
 //
@@ -9,6 +10,7 @@
 // a new one starts as a new process does). Wall-clock times: run on an idle machine.
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -32,12 +34,27 @@ namespace
 {
 namespace fs = std::filesystem;
 
-/// Milliseconds \a work takes.
-double millis(const std::function<void()> &work)
+/// Wall-clock and CPU (all threads of the process) milliseconds.
+struct Times
 {
+  double wall = 0.0, cpu = 0.0;
+};
+
+double processCpuMillis()
+{
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+/// What \a work takes.
+Times timed(const std::function<void()> &work)
+{
+  const double cpu = processCpuMillis();
   const auto start = std::chrono::steady_clock::now();
   work();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+          processCpuMillis() - cpu};
 }
 
 /// \a world's robot as a new RobotModel object, in the same scene.
@@ -46,29 +63,34 @@ CollisionWorldPtr anew(const CollisionWorld &world)
   return std::make_shared<const CollisionWorld>(std::make_shared<const RobotModel>(world.robot()), world.scenePtr());
 }
 
-/// Milliseconds of makeMotionValidator("ca") on a new robot object with \a options (the state
-/// space and SpaceInformation are made before the clock starts).
-double startup(const CollisionWorld &world, const ValidatorOptions &options)
+/// makeMotionValidator("ca") on a new robot object with \a options (the state space and
+/// SpaceInformation are made before the clock starts).
+Times startup(const CollisionWorld &world, const ValidatorOptions &options)
 {
   const CollisionWorldPtr fresh = anew(world);
   auto si = std::make_shared<ompl::base::SpaceInformation>(makeStateSpace(fresh->robot()));
-  return millis([&] { makeMotionValidator("ca", si, fresh, options); });
+  return timed([&] { makeMotionValidator("ca", si, fresh, options); });
 }
 
-/// The median of \a runs values of \a measure.
-double median(int runs, const std::function<double()> &measure)
+/// The medians of \a runs measures.
+Times median(int runs, const std::function<Times()> &measure)
 {
-  std::vector<double> values;
+  std::vector<double> wall, cpu;
   for (int r = 0; r < runs; ++r)
-    values.push_back(measure());
-  return percentile(values, 0.5);
+  {
+    const Times t = measure();
+    wall.push_back(t.wall);
+    cpu.push_back(t.cpu);
+  }
+  return {percentile(wall, 0.5), percentile(cpu, 0.5)};
 }
 
 void run(int runs, bool shared)
 {
   const fs::path folder = fs::temp_directory_path() / ("ompl_ccd_startup_benchmark_" + std::to_string(::getpid()));
-  std::printf("| robot | bodies | certified pairs | cells | file (KiB) | no certificates (ms) "
-              "| cold: build (ms) | cold: build + write (ms) | warm: read (ms) | cold / warm |\n"
+  std::printf("Milliseconds, wall clock (CPU time of all threads in brackets).\n\n"
+              "| robot | bodies | certified pairs | cells | files (KiB) | no certificates, no cache | cold: build "
+              "| cold: build + write | warm: read | cold / warm (wall) |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");
   std::set<std::string> robots;
   for (const test::NamedWorld &named : test::robotWorlds(shared))
@@ -81,13 +103,13 @@ void run(int runs, bool shared)
     off.ca.certificate_cache = none.ca.certificate_cache = kNoCertificateCache;
     none.ca.certificate_max_dims = 0;
     cached.ca.certificate_cache = folder.string();
-    const double without = median(runs, [&] { return startup(world, none); });
-    const double build = median(runs, [&] { return startup(world, off); });
-    const double cold = median(runs, [&] {
+    const Times without = median(runs, [&] { return startup(world, none); });
+    const Times build = median(runs, [&] { return startup(world, off); });
+    const Times cold = median(runs, [&] {
       fs::remove_all(folder);
       return startup(world, cached);
     });
-    const double warm = median(runs, [&] { return startup(world, cached); });
+    const Times warm = median(runs, [&] { return startup(world, cached); });
     // what the file holds
     const std::vector<BodyRef> bodies = collisionBodies(world);
     const std::vector<BodyPair> pairs = selfBodyPairs(world, bodies);
@@ -102,8 +124,9 @@ void run(int runs, bool shared)
     std::uintmax_t bytes = 0;
     for (const fs::directory_entry &entry : fs::directory_iterator(folder))
       bytes += entry.file_size();
-    std::printf("| %s | %zu | %zu | %zu | %.0f | %.1f | %.0f | %.0f | %.1f | %.0f× |\n", world.robot().name().c_str(),
-                bodies.size(), certified, cells, bytes / 1024.0, without, build, cold, warm, cold / warm);
+    std::printf("| %s | %zu | %zu | %zu | %.0f | %.1f (%.1f) | %.0f (%.0f) | %.0f (%.0f) | %.1f (%.1f) | %.0f× |\n",
+                world.robot().name().c_str(), bodies.size(), certified, cells, bytes / 1024.0, without.wall,
+                without.cpu, build.wall, build.cpu, cold.wall, cold.cpu, warm.wall, warm.cpu, cold.wall / warm.wall);
   }
   fs::remove_all(folder);
 }

@@ -10,6 +10,7 @@
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/hull_cache.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 
@@ -19,28 +20,32 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
   : world_(std::move(world)), options_(options)
 {
   options.validate();
-  buildBodies();
-  buildCertificates();
+  const std::optional<std::filesystem::path> cache_folder = certificateCacheFolder(options_.certificate_cache);
+  buildBodies(cache_folder);
+  buildCertificates(cache_folder);
   buildObstacles();
 }
 
-void ConservativeAdvancement::buildBodies()
+void ConservativeAdvancement::buildBodies(const std::optional<std::filesystem::path> &cache_folder)
 {
   const RobotModel &robot = world_->robot();
-  for (const BodyRef &ref : collisionBodies(*world_))
+  const std::vector<BodyRef> refs = collisionBodies(*world_);
+  const HullList hulls = sharedHulls(world_->robotPtr(), refs, options_.hull_max_gap, cache_folder);
+  for (std::size_t i = 0; i < refs.size(); ++i)
   {
+    const BodyRef &ref = refs[i];
     const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
     Body body;
     body.ref = ref;
     body.reach = bodyReach(robot, ref.link, geometry);
     body.box = localBox(geometry);
-    body.hull = std::make_shared<const ConvexHull>(geometry.shape, options_.hull_max_gap);
+    body.hull = hulls[i];
     body.surface = makePrimitiveSurface(geometry.shape);
     bodies_.push_back(std::move(body));
   }
 }
 
-void ConservativeAdvancement::buildCertificates()
+void ConservativeAdvancement::buildCertificates(const std::optional<std::filesystem::path> &cache_folder)
 {
   std::vector<BodyRef> refs;
   for (const Body &body : bodies_)
@@ -53,8 +58,7 @@ void ConservativeAdvancement::buildCertificates()
     certificate_options.max_dims = options_.certificate_max_dims;
     certificate_options.max_cells = options_.certificate_max_cells;
     const std::vector<std::shared_ptr<const JointSpaceCertificate>> built =
-        sharedCertificates(*world_, refs, self_pairs_, certificate_options,
-                           certificateCacheFolder(options_.certificate_cache));
+        sharedCertificates(*world_, refs, self_pairs_, certificate_options, cache_folder);
     for (std::size_t i = 0; i < self_pairs_.size(); ++i)
       certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }

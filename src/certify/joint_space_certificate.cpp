@@ -699,12 +699,12 @@ CertificateList sharedCertificates(const CollisionWorld &world, const std::vecto
         missing.push_back(i);
   }
   // read from the disk cache, or built outside the lock
-  std::optional<CertificateCacheKey> key;
+  std::optional<CacheKey> key;
   std::optional<CertificateList> stored;
   if (!missing.empty() && cache_folder)
   {
     key = certificateCacheKey(world.robot(), bodies, pairs, options);
-    stored = loadCertificates(certificateCacheFile(*cache_folder, world.robot(), *key), *key, world.robot(),
+    stored = loadCertificates(cacheFile(*cache_folder, world.robot(), *key, "certificates"), *key, world.robot(),
                               pairs.size());
   }
   CertificateList fresh(missing.size());
@@ -723,7 +723,7 @@ CertificateList sharedCertificates(const CollisionWorld &world, const std::vecto
       certificates.push_back(built.at(keyOf(pair)));
   }
   if (key && !stored)
-    storeCertificates(certificateCacheFile(*cache_folder, world.robot(), *key), *key, certificates);
+    storeCertificates(cacheFile(*cache_folder, world.robot(), *key, "certificates"), *key, certificates);
   return certificates;
 }
 }  // namespace ompl_ccd

@@ -133,7 +133,7 @@ ValidatorOption certificateCacheOption()
   return {"certificate_cache", "folder", "ca",
           concat("a folder, ", kDefaultCertificateCache, " or ", kNoCertificateCache),
           "",
-          concat("where joint-space certificates are kept between runs (", kDefaultCertificateCache, ": $",
+          concat("where joint-space certificates and hulls are kept between runs (", kDefaultCertificateCache, ": $",
                  kCertificateCacheVariable, ", else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd)"),
           [](const ValidatorOptions &o) { return o.ca.certificate_cache; }, parse,
           [](const ValidatorOptions &o) { return !o.ca.certificate_cache.empty(); }};

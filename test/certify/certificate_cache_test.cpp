@@ -1,7 +1,8 @@
-// The certificate cache (certificate_cache.h): files round-trip every cell, a corrupt, truncated,
-// malformed or foreign file is refused with a warning (and rebuilt over by the validator), an
-// unwritable folder only warns, processes writing at once leave a whole file, and certificates read
-// from disk give the same verdicts as freshly built ones.
+// The certificate cache (certificate_cache.h, and the framing of cache_file.h): files round-trip
+// every cell, a corrupt, truncated, malformed or foreign file is refused with a warning (and
+// rebuilt over by the validator), an unwritable folder only warns, processes writing at once leave
+// a whole file, and certificates (and hulls) read from disk give the same verdicts as freshly built
+// ones.
 #include "ompl_ccd/certify/certificate_cache.h"
 
 #include <gmock/gmock.h>
@@ -18,15 +19,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <ompl/util/Console.h>
 #include <xxhash.h>
 
 #include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/certify/hull_cache.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "support/example_worlds.h"
 #include "support/random_edges.h"
-#include "support/shared_problems.h"
-#include "support/test_paths.h"
+#include "support/warning_log.h"
 
 namespace ompl_ccd
 {
@@ -35,19 +35,7 @@ namespace
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-/// OMPL's warnings while it lives (the cache warns through OMPL_WARN).
-class WarningLog : public ompl::msg::OutputHandler
-{
-public:
-  WarningLog() { ompl::msg::useOutputHandler(this); }
-  ~WarningLog() override { ompl::msg::restorePreviousOutputHandler(); }
-  void log(const std::string &text, ompl::msg::LogLevel level, const char *, int) override
-  {
-    if (level == ompl::msg::LOG_WARN)
-      messages.push_back(text);
-  }
-  std::vector<std::string> messages;
-};
+using test::WarningLog;
 
 std::string readBytes(const fs::path &file)
 {
@@ -73,7 +61,7 @@ struct Stored
   std::vector<BodyRef> bodies;
   std::vector<BodyPair> pairs;
   JointSpaceCertificateOptions options;
-  CertificateCacheKey key;
+  CacheKey key;
   CertificateList certificates;
 };
 
@@ -105,14 +93,15 @@ Stored certificatesOf(const CollisionWorld &world, const JointSpaceCertificateOp
   return stored;
 }
 
-/// The cache files in \a folder, and whether any other file (a temporary one) is left there.
-std::vector<fs::path> cacheFiles(const fs::path &folder, bool *others = nullptr)
+/// The files of \a folder ending in \a extension (".certificates", ".hulls"), and whether any
+/// file is neither (a temporary one).
+std::vector<fs::path> cacheFiles(const fs::path &folder, const std::string &extension, bool *others = nullptr)
 {
   std::vector<fs::path> files;
   for (const fs::directory_entry &entry : fs::directory_iterator(folder))
-    if (entry.path().extension() == ".certificates")
+    if (entry.path().extension() == extension)
       files.push_back(entry.path());
-    else if (others)
+    else if (others && entry.path().extension() != ".certificates" && entry.path().extension() != ".hulls")
       *others = true;
   return files;
 }
@@ -140,7 +129,7 @@ protected:
   /// \a stored written to its file in the test folder.
   fs::path store(const CollisionWorld &world, const Stored &stored) const
   {
-    const fs::path file = certificateCacheFile(dir_, world.robot(), stored.key);
+    const fs::path file = cacheFile(dir_, world.robot(), stored.key, "certificates");
     EXPECT_TRUE(storeCertificates(file, stored.key, stored.certificates));
     return file;
   }
@@ -209,7 +198,7 @@ TEST_F(CertificateCacheTest, KeyFollowsEverythingTheCertificatesDependOn)
   const std::vector<BodyRef> bodies = collisionBodies(*arm);
   const std::vector<BodyPair> pairs = selfBodyPairs(*arm, bodies);
   const JointSpaceCertificateOptions options = smallCertificates();
-  const CertificateCacheKey key = certificateCacheKey(arm->robot(), bodies, pairs, options);
+  const CacheKey key = certificateCacheKey(arm->robot(), bodies, pairs, options);
   EXPECT_EQ(key, certificateCacheKey(sameRobotAnew(*arm)->robot(), bodies, pairs, options));
   EXPECT_EQ(key.hex().size(), 32u);
   const auto keyOf = [&](const CollisionWorld &world) {
@@ -256,16 +245,16 @@ TEST_F(CertificateCacheTest, CorruptTruncatedOrForeignFilesAreRefused)
   writeBytes(file, bytes.substr(0, bytes.size() - 1));
   expectRefused(file, *arm, stored, "truncated", "last byte cut");
   writeBytes(file, bytes.substr(0, 20));
-  expectRefused(file, *arm, stored, "not a certificate file, or truncated", "cut in the header");
+  expectRefused(file, *arm, stored, "not a cache file, or truncated", "cut in the header");
   writeBytes(file, "");
-  expectRefused(file, *arm, stored, "not a certificate file", "empty");
+  expectRefused(file, *arm, stored, "not a cache file", "empty");
   writeBytes(file, bytes + "x");
   expectRefused(file, *arm, stored, "truncated or extended", "one byte more");
   // another robot's whole, valid file under this robot's name
   const CollisionWorldPtr other = test::wideWristArmWorld();
   const Stored other_stored = certificatesOf(*other);
   fs::copy_file(store(*other, other_stored), file, fs::copy_options::overwrite_existing);
-  expectRefused(file, *arm, stored, "made for another robot", "another robot's file");
+  expectRefused(file, *arm, stored, "made for another robot or other options", "another robot's file");
   // the file itself is still good
   writeBytes(file, bytes);
   EXPECT_TRUE(loadCertificates(file, stored.key, arm->robot(), stored.pairs.size()));
@@ -319,13 +308,16 @@ TEST_F(CertificateCacheTest, ValidatorWritesReadsAndRepairsItsCache)
   WarningLog log;
   ConservativeAdvancement cold(arm, options);
   bool others = false;
-  const std::vector<fs::path> files = cacheFiles(options.certificate_cache, &others);
+  const std::vector<fs::path> files = cacheFiles(options.certificate_cache, ".certificates", &others),
+                              hulls = cacheFiles(options.certificate_cache, ".hulls");
   ASSERT_EQ(files.size(), 1u);
+  ASSERT_EQ(hulls.size(), 1u);
   EXPECT_FALSE(others);  // no temporary file left
   EXPECT_THAT(files[0].filename().string(), ::testing::StartsWith("ccd_arm-"));
-  const ino_t written = inodeOf(files[0]);
+  const ino_t written = inodeOf(files[0]), hulls_written = inodeOf(hulls[0]);
   ConservativeAdvancement warm(sameRobotAnew(*arm), options);
   EXPECT_EQ(inodeOf(files[0]), written);  // read, not written again
+  EXPECT_EQ(inodeOf(hulls[0]), hulls_written);
   EXPECT_TRUE(log.messages.empty());
 
   std::string bytes = readBytes(files[0]);
@@ -354,17 +346,20 @@ TEST_F(CertificateCacheTest, UnwritableFolderWarnsAndCachesNothing)
   ConservativeAdvancementOptions options = cachedIn(dir_ / "a file" / "cache");
   WarningLog log;
   ConservativeAdvancement ca(arm, options);
-  ASSERT_EQ(log.messages.size(), 1u);
-  EXPECT_THAT(log.messages[0], HasSubstr("cannot write"));
-  EXPECT_THAT(log.messages[0], HasSubstr((dir_ / "a file" / "cache").string()));
-  EXPECT_THAT(log.messages[0], HasSubstr("certificate_cache to a writable folder, or to off"));
+  ASSERT_EQ(log.messages.size(), 2u);  // the hulls' file, the certificates'
+  for (const std::string &message : log.messages)
+  {
+    EXPECT_THAT(message, HasSubstr("cannot write"));
+    EXPECT_THAT(message, HasSubstr((dir_ / "a file" / "cache").string()));
+    EXPECT_THAT(message, HasSubstr("certificate_cache to a writable folder, or to off"));
+  }
   const test::Edge edge = test::randomEdges(*arm, 1).front();
   const auto ws = ca.makeWorkspace();
   EXPECT_NE(ca.certify(*ws, JointMotion(arm->robot(), edge.q0, edge.q1), Query{}).verdict, Verdict::Undecided);
   // off: nothing read or written, no warning
   options.certificate_cache = kNoCertificateCache;
   ConservativeAdvancement off(sameRobotAnew(*arm), options);
-  EXPECT_EQ(log.messages.size(), 1u);
+  EXPECT_EQ(log.messages.size(), 2u);
 }
 
 /// "default" is OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd (absolute only), else
@@ -414,7 +409,7 @@ TEST_F(CertificateCacheTest, ProcessesWritingAtOnceLeaveAWholeFile)
 {
   const CollisionWorldPtr arm = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const Stored stored = certificatesOf(*arm);
-  const fs::path file = certificateCacheFile(dir_, arm->robot(), stored.key);
+  const fs::path file = cacheFile(dir_, arm->robot(), stored.key, "certificates");
   int start[2];
   ASSERT_EQ(::pipe(start), 0);
   std::vector<pid_t> children;
@@ -447,15 +442,15 @@ TEST_F(CertificateCacheTest, ProcessesWritingAtOnceLeaveAWholeFile)
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a process failed to write or read a whole file";
   }
   bool others = false;
-  EXPECT_EQ(cacheFiles(dir_, &others), std::vector<fs::path>{file});
+  EXPECT_EQ(cacheFiles(dir_, ".certificates", &others), std::vector<fs::path>{file});
   EXPECT_FALSE(others);
   WarningLog log;
   EXPECT_TRUE(loadCertificates(file, stored.key, arm->robot(), stored.pairs.size()));
   EXPECT_TRUE(log.messages.empty());
 }
 
-/// ca with certificates read from disk gives the very verdicts and TOC brackets of ca with
-/// certificates built in the process, in both modes, on free and colliding edges.
+/// ca with certificates and hulls read from disk gives the very verdicts and TOC brackets of ca
+/// with them built in the process, in both modes, on free and colliding edges.
 TEST_F(CertificateCacheTest, CachedCertificatesGiveTheSameVerdictsAsFreshOnes)
 {
   // the bundled arm, its wide-wrist variant, and Panda and UR5e in one scene each when ../shared/data is present
@@ -473,11 +468,16 @@ TEST_F(CertificateCacheTest, CachedCertificatesGiveTheSameVerdictsAsFreshOnes)
     const ConservativeAdvancement fresh(world, fresh_options);
     const ConservativeAdvancement writer(sameRobotAnew(*world), cached_options);  // builds and writes the file
     WarningLog log;
-    const fs::path file = certificateCacheFile(dir_ / "cache", world->robot(), certificatesOf(*world, {}).key);
+    const fs::path file = cacheFile(dir_ / "cache", world->robot(), certificatesOf(*world, {}).key, "certificates");
+    const fs::path hulls = cacheFile(dir_ / "cache", world->robot(),
+                                     hullCacheKey(world->robot(), collisionBodies(*world), cached_options.hull_max_gap),
+                                     "hulls");
     ASSERT_TRUE(fs::exists(file)) << named.name;
-    const ino_t written = inodeOf(file);
+    ASSERT_TRUE(fs::exists(hulls)) << named.name;
+    const ino_t written = inodeOf(file), hulls_written = inodeOf(hulls);
     const ConservativeAdvancement cached(sameRobotAnew(*world), cached_options);
     EXPECT_EQ(inodeOf(file), written) << named.name << ": the certificates were read, not rebuilt";
+    EXPECT_EQ(inodeOf(hulls), hulls_written) << named.name << ": the hulls were read, not rebuilt";
     EXPECT_TRUE(log.messages.empty()) << named.name;
 
     test::RandomEdgeOptions edge_options;

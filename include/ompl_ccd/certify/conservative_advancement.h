@@ -43,6 +43,7 @@
 
 #include <fcl/narrowphase/collision_request.h>
 #include <fcl/narrowphase/collision_result.h>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -134,10 +135,10 @@ struct ConservativeAdvancementOptions
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
       certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
-  /** \brief Where the certificates are cached between processes (certificate_cache.h):
-      "default" (OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd, else
-      ~/.cache/ompl_ccd), "off", or a folder. A second start of a validator for the same robot,
-      pairs and certificate options reads them instead of building them. */
+  /** \brief Where the certificates and the bodies' convex hulls are cached between processes
+      (certificate_cache.h, hull_cache.h): "default" (OMPL_CCD_CERTIFICATE_CACHE, else
+      $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off", or a folder. A second start of a
+      validator for the same robot and options reads them instead of building them. */
   std::string certificate_cache = kDefaultCertificateCache;
 };
 
@@ -211,10 +212,11 @@ private:
     double width = 0.0;
   };
 
-  // Construction (conservative_advancement.cpp)
-  void buildBodies();
+  // Construction (conservative_advancement.cpp); \a cache_folder: the start-up cache's, if any
+  /** \brief The bodies, their convex hulls shared per robot (sharedHulls). */
+  void buildBodies(const std::optional<std::filesystem::path> &cache_folder);
   /** \brief The self pairs and their JointSpaceCertificates (pairs moved by few joints). */
-  void buildCertificates();
+  void buildCertificates(const std::optional<std::filesystem::path> &cache_folder);
   void buildObstacles();
   /** \brief certify() after its checks: the verdict, bounds and witness; the counters in ws.stats. */
   Report run(Workspace &ws, const JointMotion &motion, const Query &query) const;
