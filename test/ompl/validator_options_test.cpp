@@ -55,7 +55,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 26u);  // 6 common, 16 of "ca", 4 of "toleranced"
+  EXPECT_EQ(names.size(), 35u);  // 6 common, 16 of "ca", 4 of "toleranced", 9 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -86,6 +86,11 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(ValidatorOptions{}.ca.certificate_cache, "default");
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
+  EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
+  EXPECT_EQ(with("solver_max_depth", "30").interval.max_depth, 30);
+  EXPECT_EQ(with("solver_max_depth", "30").toleranced.max_depth, TolerancedMotionOptions{}.max_depth);
+  EXPECT_EQ(with("solver_max_boxes", "100").interval.max_boxes, 100);
+  EXPECT_FALSE(with("swept_sphere_culling", "false").interval.swept_sphere_culling);
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
@@ -168,6 +173,12 @@ const std::vector<Edges> kTolerancedEdges = {
     {"threads", {"1", "256"}, {"257"}},
 };
 
+const std::vector<Edges> kIntervalEdges = {
+    {"time_pieces", {"1"}, {"0"}},       {"solver_max_boxes", {"1"}, {"0"}}, {"solver_max_depth", {"1"}, {"0"}},
+    {"max_restarts", {"0"}, {"-1"}},     {"split_pairs", {"1"}, {"0"}},      {"max_splits", {"0"}, {"-1"}},
+    {"swept_sphere_steps", {"1"}, {"0"}},
+};
+
 /** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the
     certifier's own check, given options with that one value) agrees on each. */
 template <typename CertifierCheck>
@@ -201,6 +212,7 @@ TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
     settings.threads = o.threads;
     TolerancedMotion certifier(world, settings);
   });
+  expectEdges(kIntervalEdges, [&](const ValidatorOptions &o) { IntervalArithmetic certifier(world, o.interval); });
 }
 }  // namespace
 }  // namespace ompl_ccd
