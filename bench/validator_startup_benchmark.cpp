@@ -2,7 +2,8 @@
 // Panda and UR5e (../shared/data), cold (the joint-space certificates and the bodies' convex hulls
 // built: no cache file yet) and warm (read from the cache, as a second process does), with the
 // cache files' size and, for scale, the start-up without certificates and without cache
-// (certificate_max_dims = 0, certificate_cache = off).
+// (certificate_max_dims = 0, certificate_cache = off) and the warm start-up of the robot alone
+// (no obstacles: what the cache does not hold is the scene's part).
 //
 //   build/bench/validator_startup_benchmark [--runs N] [--no-shared]
 //
@@ -15,7 +16,6 @@
 #include <filesystem>
 #include <functional>
 #include <set>
-#include <stdexcept>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -24,6 +24,7 @@
 
 #include "bench_support.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/geometry/scene.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 #include "ompl_ccd/ompl/state_space.h"
 #include "support/example_worlds.h"
@@ -90,8 +91,8 @@ void run(int runs, bool shared)
   const fs::path folder = fs::temp_directory_path() / ("ompl_ccd_startup_benchmark_" + std::to_string(::getpid()));
   std::printf("Milliseconds, wall clock (CPU time of all threads in brackets).\n\n"
               "| robot | bodies | certified pairs | cells | files (KiB) | no certificates, no cache | cold: build "
-              "| cold: build + write | warm: read | cold / warm (wall) |\n"
-              "|---|---|---|---|---|---|---|---|---|---|\n");
+              "| cold: build + write | warm: read | warm, no obstacles | cold / warm (wall) |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|\n");
   std::set<std::string> robots;
   for (const test::NamedWorld &named : test::robotWorlds(shared))
   {
@@ -110,6 +111,10 @@ void run(int runs, bool shared)
       return startup(world, cached);
     });
     const Times warm = median(runs, [&] { return startup(world, cached); });
+    // the robot's part alone: the scene's obstacles (hulls, exact primitive surfaces) are built at
+    // every start, cached or not
+    const CollisionWorld robot_alone(world.robotPtr(), std::make_shared<const Scene>(std::vector<Obstacle>{}));
+    const Times alone = median(runs, [&] { return startup(robot_alone, cached); });
     // what the file holds
     const std::vector<BodyRef> bodies = collisionBodies(world);
     const std::vector<BodyPair> pairs = selfBodyPairs(world, bodies);
@@ -124,9 +129,10 @@ void run(int runs, bool shared)
     std::uintmax_t bytes = 0;
     for (const fs::directory_entry &entry : fs::directory_iterator(folder))
       bytes += entry.file_size();
-    std::printf("| %s | %zu | %zu | %zu | %.0f | %.1f (%.1f) | %.0f (%.0f) | %.0f (%.0f) | %.1f (%.1f) | %.0f× |\n",
-                world.robot().name().c_str(), bodies.size(), certified, cells, bytes / 1024.0, without.wall,
-                without.cpu, build.wall, build.cpu, cold.wall, cold.cpu, warm.wall, warm.cpu, cold.wall / warm.wall);
+    std::printf(
+        "| %s | %zu | %zu | %zu | %.0f | %.1f (%.1f) | %.0f (%.0f) | %.0f (%.0f) | %.1f (%.1f) | %.1f (%.1f) | %.0f× |\n",
+        world.robot().name().c_str(), bodies.size(), certified, cells, bytes / 1024.0, without.wall, without.cpu,
+        build.wall, build.cpu, cold.wall, cold.cpu, warm.wall, warm.cpu, alone.wall, alone.cpu, cold.wall / warm.wall);
   }
   fs::remove_all(folder);
 }
