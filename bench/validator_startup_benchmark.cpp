@@ -5,7 +5,7 @@
 // (certificate_max_dims = 0, certificate_cache = off) and the warm start-up of the robot alone
 // (no obstacles: what the cache does not hold is the scene's part).
 //
-//   build/bench/validator_startup_benchmark [--runs N] [--no-shared]
+//   build/bench/validator_startup_benchmark [--runs N] [--no-shared] [--world NAME]
 //
 // Each start uses a new RobotModel object (certificates are shared in memory per robot object, so
 // a new one starts as a new process does). Wall-clock times: run on an idle machine.
@@ -86,7 +86,7 @@ Times median(int runs, const std::function<Times()> &measure)
   return {percentile(wall, 0.5), percentile(cpu, 0.5)};
 }
 
-void run(int runs, bool shared)
+void run(int runs, bool shared, const std::string &world_filter)
 {
   const fs::path folder = fs::temp_directory_path() / ("ompl_ccd_startup_benchmark_" + std::to_string(::getpid()));
   std::printf("Milliseconds, wall clock (CPU time of all threads in brackets).\n\n"
@@ -97,7 +97,7 @@ void run(int runs, bool shared)
   for (const test::NamedWorld &named : test::robotWorlds(shared))
   {
     const CollisionWorld &world = *named.world;
-    if (!robots.insert(world.robot().name()).second)
+    if (named.name.find(world_filter) == std::string::npos || !robots.insert(world.robot().name()).second)
       continue;  // one scene per robot: the certificates do not depend on it
     fs::remove_all(folder);
     ValidatorOptions off, none, cached;
@@ -143,6 +143,7 @@ int main(int argc, char **argv)
 {
   int runs = 5;
   bool shared = true;
+  std::string world_filter;  // only the worlds whose name contains it
   for (int i = 1; i < argc; ++i)
   {
     const std::string arg = argv[i];
@@ -150,15 +151,17 @@ int main(int argc, char **argv)
       runs = std::max(1, std::stoi(argv[++i]));
     else if (arg == "--no-shared")
       shared = false;
+    else if (arg == "--world" && i + 1 < argc)
+      world_filter = argv[++i];
     else
     {
-      std::fprintf(stderr, "validator_startup_benchmark: bad argument '%s'; use --runs N, --no-shared.\n", arg.c_str());
+      std::fprintf(stderr, "validator_startup_benchmark: bad argument '%s'; use --runs N, --no-shared, --world NAME.\n", arg.c_str());
       return 1;
     }
   }
   std::printf("## validator_startup_benchmark: makeMotionValidator(\"ca\") start-up, median of %d runs; "
               "/proc/loadavg before: %s\n\n",
               runs, ompl_ccd::bench::loadAverage().c_str());
-  ompl_ccd::bench::run(runs, shared);
+  ompl_ccd::bench::run(runs, shared, world_filter);
   return 0;
 }
