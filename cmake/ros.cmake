@@ -113,6 +113,7 @@ set(_ompl_ccd_ros_env
   "ROS_PACKAGE_PATH=${PROJECT_SOURCE_DIR}"
   "CMAKE_PREFIX_PATH=${CATKIN_DEVEL_PREFIX}"
   "ROS_HOME=${PROJECT_BINARY_DIR}/ros_home"
+  "OMPL_CCD_CERTIFICATE_CACHE=${PROJECT_BINARY_DIR}/test_certificate_cache"
   "PATH=${CATKIN_DEVEL_PREFIX}/bin:/usr/bin:/bin:$ENV{PATH}")
 
 add_executable(ros_pluginlib_loading ${PROJECT_SOURCE_DIR}/test/ros/pluginlib_loading.cpp)

@@ -9,6 +9,7 @@
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/hull_cache.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd
@@ -26,6 +27,7 @@ CullingOptions cullingOptions(const ConservativeAdvancementOptions &options)
   culling.certificate_max_cells = options.certificate_max_cells;
   culling.taylor_models = options.taylor_models;
   culling.max_taylor_pieces = options.max_taylor_pieces;
+  culling.certificate_cache = options.certificate_cache;
   return culling;
 }
 }  // namespace
@@ -40,12 +42,17 @@ ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const 
 void ConservativeAdvancement::buildBodies()
 {
   const RobotModel &robot = world_->robot();
+  std::vector<BodyRef> refs;
   for (const CullingBody &culling_body : front_end_.bodies())
+    refs.push_back(culling_body.ref);
+  const HullList hulls = sharedHulls(world_->robotPtr(), refs, options_.hull_max_gap,
+                                     certificateCacheFolder(options_.certificate_cache));
+  for (std::size_t i = 0; i < refs.size(); ++i)
   {
-    const LinkGeometry &geometry = robot.links()[culling_body.ref.link].geometries[culling_body.ref.geometry];
+    const LinkGeometry &geometry = robot.links()[refs[i].link].geometries[refs[i].geometry];
     Body body;
-    static_cast<CullingBody &>(body) = culling_body;
-    body.hull = std::make_shared<const ConvexHull>(geometry.shape, options_.hull_max_gap);
+    static_cast<CullingBody &>(body) = front_end_.bodies()[i];
+    body.hull = hulls[i];
     body.surface = makePrimitiveSurface(geometry.shape);
     body.axis = makeCylinderAxis(geometry.shape);
     bodies_.push_back(std::move(body));

@@ -36,5 +36,7 @@ void ConservativeAdvancementOptions::validate() const
                         ") must be in [0, 3]; use 2, or 0 for no certificates.");
   OMPL_CCD_THROW_UNLESS(certificate_max_cells >= 1, "ConservativeAdvancement: certificate_max_cells (",
                         certificate_max_cells, ") must be at least 1; use 8192.");
+  OMPL_CCD_THROW_UNLESS(!certificate_cache.empty(),
+                        "ConservativeAdvancement: certificate_cache is empty; use default, off or a folder.");
 }
 }  // namespace ompl_ccd

@@ -14,6 +14,8 @@ CullingFrontEnd::CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &
   OMPL_CCD_THROW_UNLESS(options.certificate_max_dims >= 0 && options.certificate_max_dims <= 3,
                         "CullingFrontEnd: certificate_max_dims (", options.certificate_max_dims,
                         ") must be in [0, 3]; use 2, or 0 for no certificates.");
+  OMPL_CCD_THROW_UNLESS(!options.certificate_cache.empty(),
+                        "CullingFrontEnd: certificate_cache is empty; use default, off or a folder.");
   const RobotModel &robot = world_->robot();
   std::vector<BodyRef> refs = collisionBodies(*world_);
   for (const BodyRef &ref : refs)
@@ -29,7 +31,8 @@ CullingFrontEnd::CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &
     certificate_options.max_dims = options_.certificate_max_dims;
     certificate_options.max_cells = options_.certificate_max_cells;
     const std::vector<std::shared_ptr<const JointSpaceCertificate>> built =
-        sharedCertificates(*world_, refs, self_pairs_, certificate_options);
+        sharedCertificates(*world_, refs, self_pairs_, certificate_options,
+                           certificateCacheFolder(options_.certificate_cache));
     for (std::size_t i = 0; i < self_pairs_.size(); ++i)
       certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <atomic>
@@ -16,6 +17,7 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/certificate_cache.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
@@ -45,6 +47,15 @@ constexpr double kTurnPieceWidening = 1e-9;
 /// Widening (units of t) of each open span past the clipped segment's ends: the clip's divisions
 /// round at ≈ 10⁻¹⁶ of t ∈ [0, 1].
 constexpr double kSpanWidening = 1e-12;
+
+/// \throws Error if \a options are out of range.
+void checkOptions(const JointSpaceCertificateOptions &options)
+{
+  OMPL_CCD_THROW_UNLESS(options.max_dims >= 0 && options.max_dims <= 3, "JointSpaceCertificate: max_dims (",
+                        options.max_dims, ") must be in [0, 3].");
+  OMPL_CCD_THROW_UNLESS(options.max_cells >= 1, "JointSpaceCertificate: max_cells (", options.max_cells,
+                        ") must be at least 1.");
+}
 
 /// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
 /// not a revolute or prismatic joint with its own state value.
@@ -388,10 +399,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
                                                                   const BodyRef &b, int ancestor,
                                                                   const JointSpaceCertificateOptions &options)
 {
-  OMPL_CCD_THROW_UNLESS(options.max_dims >= 0 && options.max_dims <= 3, "JointSpaceCertificate: max_dims (",
-                        options.max_dims, ") must be in [0, 3].");
-  OMPL_CCD_THROW_UNLESS(options.max_cells >= 1, "JointSpaceCertificate: max_cells (", options.max_cells,
-                        ") must be at least 1.");
+  checkOptions(options);
   const RobotModel &robot = world.robot();
   const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
   const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];
@@ -560,6 +568,16 @@ void JointSpaceCertificate::collectOpenSpans(int i, std::array<double, 3> &lo, s
   lo[k] = low_end;
 }
 
+bool JointSpaceCertificate::operator==(const JointSpaceCertificate &other) const
+{
+  const auto same = [](const Cell &x, const Cell &y) {
+    return x.high == y.high && x.split == y.split && std::memcmp(&x.least, &y.least, sizeof(double)) == 0;
+  };
+  return joints_ == other.joints_ && period_ == other.period_ && root_lo_ == other.root_lo_ &&
+         root_hi_ == other.root_hi_ && cells_.size() == other.cells_.size() &&
+         std::equal(cells_.begin(), cells_.end(), other.cells_.begin(), same);
+}
+
 std::size_t JointSpaceCertificate::cells() const
 {
   return static_cast<std::size_t>(std::count_if(cells_.begin(), cells_.end(), [](const Cell &c) { return c.high < 0; }));
@@ -619,35 +637,14 @@ struct PairKey
   }
 };
 using RobotCertificates = std::map<PairKey, std::shared_ptr<const JointSpaceCertificate>>;
-}  // namespace
 
-std::vector<std::shared_ptr<const JointSpaceCertificate>> sharedCertificates(const CollisionWorld &world,
-                                                                            const std::vector<BodyRef> &bodies,
-                                                                            const std::vector<BodyPair> &pairs,
-                                                                            const JointSpaceCertificateOptions &options)
+/// JointSpaceCertificate::build for pairs[missing[m]] into fresh[m], on every core (each pair's
+/// exact distance queries are independent).
+/// \throws the first pair's Error, if any.
+void buildInParallel(const CollisionWorld &world, const std::vector<BodyRef> &bodies, const std::vector<BodyPair> &pairs,
+                     const JointSpaceCertificateOptions &options, const std::vector<std::size_t> &missing,
+                     CertificateList &fresh)
 {
-  // per robot object (weak keys: a robot built later at the same address is another robot)
-  static std::mutex mutex;
-  static std::map<std::weak_ptr<const RobotModel>, RobotCertificates, std::owner_less<>> cache;
-  const auto keyOf = [&](const BodyPair &pair) {
-    const BodyRef &a = bodies[pair.a], &b = bodies[pair.b];
-    return PairKey{a.link, a.geometry, b.link, b.geometry, pair.ancestor, options.max_dims, options.max_cells,
-                   options.margin};
-  };
-  // the pairs not built yet (each once), found under the lock
-  std::vector<std::size_t> missing;
-  {
-    const std::lock_guard<std::mutex> lock(mutex);
-    for (auto it = cache.begin(); it != cache.end();)
-      it = it->first.expired() ? cache.erase(it) : std::next(it);
-    const RobotCertificates &built = cache[world.robotPtr()];
-    std::set<PairKey> wanted;
-    for (std::size_t i = 0; i < pairs.size(); ++i)
-      if (built.count(keyOf(pairs[i])) == 0 && wanted.insert(keyOf(pairs[i])).second)
-        missing.push_back(i);
-  }
-  // built outside the lock, on every core (each pair's exact distance queries are independent)
-  std::vector<std::shared_ptr<const JointSpaceCertificate>> fresh(missing.size());
   std::vector<std::exception_ptr> failures(missing.size());
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
@@ -673,14 +670,60 @@ std::vector<std::shared_ptr<const JointSpaceCertificate>> sharedCertificates(con
   for (const std::exception_ptr &failure : failures)
     if (failure)
       std::rethrow_exception(failure);
+}
+}  // namespace
+
+CertificateList sharedCertificates(const CollisionWorld &world, const std::vector<BodyRef> &bodies,
+                                   const std::vector<BodyPair> &pairs, const JointSpaceCertificateOptions &options,
+                                   const std::optional<std::filesystem::path> &cache_folder)
+{
+  checkOptions(options);
+  // per robot object (weak keys: a robot built later at the same address is another robot)
+  static std::mutex mutex;
+  static std::map<std::weak_ptr<const RobotModel>, RobotCertificates, std::owner_less<>> cache;
+  const auto keyOf = [&](const BodyPair &pair) {
+    const BodyRef &a = bodies[pair.a], &b = bodies[pair.b];
+    return PairKey{a.link, a.geometry, b.link, b.geometry, pair.ancestor, options.max_dims, options.max_cells,
+                   options.margin};
+  };
+  // the pairs not built yet (each once), found under the lock
+  std::vector<std::size_t> missing;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto it = cache.begin(); it != cache.end();)
+      it = it->first.expired() ? cache.erase(it) : std::next(it);
+    const RobotCertificates &built = cache[world.robotPtr()];
+    std::set<PairKey> wanted;
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (built.count(keyOf(pairs[i])) == 0 && wanted.insert(keyOf(pairs[i])).second)
+        missing.push_back(i);
+  }
+  // read from the disk cache, or built outside the lock
+  std::optional<CacheKey> key;
+  std::optional<CertificateList> stored;
+  if (!missing.empty() && cache_folder)
+  {
+    key = certificateCacheKey(world.robot(), bodies, pairs, options);
+    stored = loadCertificates(cacheFile(*cache_folder, world.robot(), *key, "certificates"), *key, world.robot(),
+                              pairs.size());
+  }
+  CertificateList fresh(missing.size());
+  for (std::size_t m = 0; m < missing.size() && stored; ++m)
+    fresh[m] = (*stored)[missing[m]];
+  if (!stored)
+    buildInParallel(world, bodies, pairs, options, missing, fresh);
   // kept (a certifier built meanwhile on another thread may have stored the same pair first)
-  const std::lock_guard<std::mutex> lock(mutex);
-  RobotCertificates &built = cache[world.robotPtr()];
-  for (std::size_t m = 0; m < missing.size(); ++m)
-    built.emplace(keyOf(pairs[missing[m]]), fresh[m]);
-  std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates;
-  for (const BodyPair &pair : pairs)
-    certificates.push_back(built.at(keyOf(pair)));
+  CertificateList certificates;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    RobotCertificates &built = cache[world.robotPtr()];
+    for (std::size_t m = 0; m < missing.size(); ++m)
+      built.emplace(keyOf(pairs[missing[m]]), fresh[m]);
+    for (const BodyPair &pair : pairs)
+      certificates.push_back(built.at(keyOf(pair)));
+  }
+  if (key && !stored)
+    storeCertificates(cacheFile(*cache_folder, world.robot(), *key, "certificates"), *key, certificates);
   return certificates;
 }
 }  // namespace ompl_ccd

@@ -282,11 +282,10 @@ ConvexHull::ConvexHull(const CollisionShape &shape, double max_gap) : shape_(sha
     return;
   }
   assert(shape.mesh && !shape.mesh->vertices.empty());
-  std::vector<int> faces;
   int num_faces = 0;
-  if (!qhullHull(shape.mesh->vertices, vertices_, faces, num_faces))
+  if (!qhullHull(shape.mesh->vertices, vertices_, faces_, num_faces))
   {
-    boundingBoxHull(shape.mesh->vertices, vertices_, faces);
+    boundingBoxHull(shape.mesh->vertices, vertices_, faces_);
     num_faces = 6;
   }
   std::vector<Eigen::Vector3d> reduced_vertices;
@@ -295,15 +294,48 @@ ConvexHull::ConvexHull(const CollisionShape &shape, double max_gap) : shape_(sha
   if (max_gap > 0.0 && reducedHull(vertices_, max_gap, reduced_vertices, reduced_faces, reduced_num_faces, gap_))
   {
     vertices_ = std::move(reduced_vertices);
-    faces = std::move(reduced_faces);
+    faces_ = std::move(reduced_faces);
     num_faces = reduced_num_faces;
   }
+  finishMeshHull(num_faces);
+}
+
+std::optional<ConvexHull> ConvexHull::fromParts(const CollisionShape &shape, std::vector<Eigen::Vector3d> vertices,
+                                                std::vector<int> faces, double gap)
+{
+  if (shape.kind != CollisionShape::Kind::Mesh || vertices.size() < 4 || !(gap >= 0.0 && std::isfinite(gap)))
+    return std::nullopt;
+  for (const Eigen::Vector3d &v : vertices)
+    if (!v.allFinite())
+      return std::nullopt;
+  int num_faces = 0;
+  for (std::size_t f = 0; f < faces.size(); f += faces[f] + 1, ++num_faces)
+  {
+    if (faces[f] < 3 || static_cast<std::size_t>(faces[f]) >= faces.size() - f)
+      return std::nullopt;
+    for (int k = 1; k <= faces[f]; ++k)
+      if (faces[f + k] < 0 || static_cast<std::size_t>(faces[f + k]) >= vertices.size())
+        return std::nullopt;
+  }
+  if (num_faces < 4)
+    return std::nullopt;
+  ConvexHull hull;
+  hull.shape_ = shape;
+  hull.vertices_ = std::move(vertices);
+  hull.faces_ = std::move(faces);
+  hull.gap_ = gap;
+  hull.finishMeshHull(num_faces);
+  return hull;
+}
+
+void ConvexHull::finishMeshHull(int num_faces)
+{
   auto fcl_vertices = std::make_shared<const std::vector<Eigen::Vector3d>>(vertices_);
-  auto fcl_faces = std::make_shared<const std::vector<int>>(faces);
+  auto fcl_faces = std::make_shared<const std::vector<int>>(faces_);
   fcl_geometry_ = std::make_shared<fcl::Convexd>(fcl_vertices, num_faces, fcl_faces);
   fcl_geometry_->computeLocalAABB();
   shape_.mesh.reset();  // the hull's vertices answer support queries
-  if (!vertexNeighbours(vertices_.size(), faces, offsets_, neighbours_))
+  if (!vertexNeighbours(vertices_.size(), faces_, offsets_, neighbours_))
   {
     offsets_.clear();
     neighbours_.clear();

@@ -124,6 +124,21 @@ ValidatorOption massDistributionOption()
           [](const ValidatorOptions &) { return true; }};
 }
 
+ValidatorOption certificateCacheOption()
+{
+  const auto parse = [](ValidatorOptions &o, const std::string &text) {
+    o.ca.certificate_cache = text;
+    return true;
+  };
+  return {"certificate_cache", "folder", "ca",
+          concat("a folder, ", kDefaultCertificateCache, " or ", kNoCertificateCache),
+          "",
+          concat("where joint-space certificates and hulls are kept between runs (", kDefaultCertificateCache, ": $",
+                 kCertificateCacheVariable, ", else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd)"),
+          [](const ValidatorOptions &o) { return o.ca.certificate_cache; }, parse,
+          [](const ValidatorOptions &o) { return !o.ca.certificate_cache.empty(); }};
+}
+
 constexpr NumberRange kPositive{0.0, numeric::kInfinity, true, true};
 constexpr NumberRange kNonNegative{0.0, numeric::kInfinity, false, true};
 constexpr IntegerRange kAtLeastOne{1, INT_MAX};
@@ -185,6 +200,7 @@ std::vector<ValidatorOption> conservativeAdvancementOptions()
              "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
       ranged("certificate_max_cells", "ca", OMPL_CCD_FIELD(ca.certificate_max_cells), kAtLeastOne,
              "most cells of each joint-space certificate (built at start-up)"),
+      certificateCacheOption(),
   };
 }
 

@@ -42,6 +42,7 @@ std::vector<BadKnob> badKnobs()
       {[](O &o) { o.certificate_max_dims = 4; }, "certificate_max_dims (4) must be in [0, 3]"},
       {[](O &o) { o.certificate_max_dims = -1; }, "certificate_max_dims (-1) must be in [0, 3]"},
       {[](O &o) { o.certificate_max_cells = 0; }, "certificate_max_cells (0) must be at least 1"},
+      {[](O &o) { o.certificate_cache.clear(); }, "certificate_cache is empty; use default, off or a folder."},
   };
 }
 

@@ -38,28 +38,11 @@ std::vector<CertifiedPair> certifiedPairs(const CollisionWorld &world, const Joi
   return pairs;
 }
 
-/// The example arm with its wrist joints 4–6 turning ±7 rad (over two turns, as UR arms' ±2π):
-/// their certificates cover one turn.
-CollisionWorldPtr wideWristArm()
-{
-  std::ifstream file(test::examplePath("arm/arm.urdf"));
-  std::string urdf((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const std::string wrist_limits = R"(lower="-3.0" upper="3.0" effort="28")";
-  std::size_t replaced = 0;
-  for (std::size_t at = urdf.find(wrist_limits); at != std::string::npos; at = urdf.find(wrist_limits, at), ++replaced)
-    urdf.replace(at, wrist_limits.size(), R"(lower="-7.0" upper="7.0" effort="28")");
-  if (replaced != 3)
-    throw std::runtime_error("wideWristArm: arm.urdf no longer has three wrist joints limited to ±3 rad");
-  auto robot = std::make_shared<const RobotModel>(
-      RobotModel::fromUrdfString(urdf, test::examplePath("arm"), "arm.urdf with ±7 rad wrist joints"));
-  return std::make_shared<CollisionWorld>(robot, loadScene(test::examplePath("scene.yaml")));
-}
-
 /// The bundled arm, and the arm whose wrist joints turn over more than a turn.
 class JointSpaceCertificateWorlds : public ::testing::TestWithParam<bool>
 {
 protected:
-  CollisionWorldPtr world() const { return GetParam() ? wideWristArm() : test::exampleWorld("arm/arm.urdf", "scene.yaml"); }
+  CollisionWorldPtr world() const { return GetParam() ? test::wideWristArmWorld() : test::exampleWorld("arm/arm.urdf", "scene.yaml"); }
 };
 
 INSTANTIATE_TEST_SUITE_P(Arms, JointSpaceCertificateWorlds, ::testing::Values(false, true),
@@ -204,7 +187,7 @@ TEST_P(JointSpaceCertificateWorlds, CertifiedPiecesStayApartAllAlong)
 /// certified too (the cut places each part in the root's turn; nothing is left uncovered).
 TEST(JointSpaceCertificate, JointsWiderThanATurnAreCutOverOneTurn)
 {
-  const CollisionWorldPtr world = wideWristArm();
+  const CollisionWorldPtr world = test::wideWristArmWorld();
   JointSpaceCertificateOptions options;
   options.max_cells = 1024;
   KinematicsWorkspace kinematics(world->robot());

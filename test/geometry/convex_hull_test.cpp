@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fcl/geometry/shape/sphere.h>
+#include <cmath>
 #include <random>
 
 #include "ompl_ccd/geometry/pair_distance.h"
@@ -173,6 +174,59 @@ TEST(ConvexHull, FlatInputFallsBackToItsBox)
   EXPECT_NEAR(hull.support(Eigen::Vector3d::UnitX()), 1.0, 1e-8);
   EXPECT_NEAR(hull.support(Eigen::Vector3d::UnitZ()), 0.0, 1e-8);
   EXPECT_NE(hull.fclGeometry(), nullptr);
+}
+
+/// A hull rebuilt from another's parts (as the hull cache reads it back) answers every query the
+/// same, full or reduced, on the example arm's link meshes; parts that are not a hull's are refused.
+TEST(ConvexHull, FromPartsRebuildsTheHullAndRefusesBadParts)
+{
+  std::mt19937 rng(3);
+  std::normal_distribution<double> gauss;
+  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "");
+  std::vector<CollisionShape> meshes;
+  for (const Link &link : world->robot().links())
+    for (const LinkGeometry &geometry : link.geometries)
+      if (geometry.shape.kind == CollisionShape::Kind::Mesh)
+        meshes.push_back(geometry.shape);
+  ASSERT_GE(meshes.size(), 5u);
+  for (const CollisionShape &shape : meshes)
+    for (const double max_gap : {0.0, 1e-3})
+    {
+      const ConvexHull hull(shape, max_gap);
+      const std::optional<ConvexHull> again = ConvexHull::fromParts(shape, hull.vertices(), hull.faces(), hull.gap());
+      ASSERT_TRUE(again);
+      EXPECT_EQ(again->vertices(), hull.vertices());
+      EXPECT_EQ(again->faces(), hull.faces());
+      EXPECT_EQ(again->gap(), hull.gap());
+      int hint = 0, again_hint = 0;
+      for (int trial = 0; trial < 100; ++trial)
+      {
+        const Eigen::Vector3d n(gauss(rng), gauss(rng), gauss(rng));
+        ASSERT_EQ(again->support(n, &again_hint), hull.support(n, &hint));
+        ASSERT_EQ(again->support(n), hull.support(n));
+      }
+    }
+  const CollisionShape &shape = meshes.front();
+  const ConvexHull hull(shape);
+  std::vector<int> past_the_vertices = hull.faces(), not_a_polygon = hull.faces(), cut = hull.faces();
+  past_the_vertices[1] = static_cast<int>(hull.vertices().size());
+  not_a_polygon[0] = 2;
+  cut.pop_back();
+  std::vector<Eigen::Vector3d> not_finite = hull.vertices();
+  not_finite[2].y() = std::nan("");
+  const std::vector<Eigen::Vector3d> three(hull.vertices().begin(), hull.vertices().begin() + 3);
+  CollisionShape box;
+  box.kind = CollisionShape::Kind::Box;
+  box.box_size = Eigen::Vector3d::Ones();
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), past_the_vertices, 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), not_a_polygon, 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), cut, 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), {}, 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, not_finite, hull.faces(), 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, three, {3, 0, 1, 2}, 0.0));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), hull.faces(), -1e-3));
+  EXPECT_FALSE(ConvexHull::fromParts(shape, hull.vertices(), hull.faces(), std::nan("")));
+  EXPECT_FALSE(ConvexHull::fromParts(box, hull.vertices(), hull.faces(), 0.0));
 }
 
 TEST(ConvexHull, PrimitivesAreTheirOwnHullsWithClosedFormSupport)

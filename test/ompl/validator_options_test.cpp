@@ -44,7 +44,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
   for (const ValidatorOption &option : validatorOptionSchema())
   {
-    EXPECT_THAT(option.type, ::testing::AnyOf("number", "integer", "boolean", "name")) << option.name;
+    EXPECT_THAT(option.type, ::testing::AnyOf("number", "integer", "boolean", "name", "folder")) << option.name;
     EXPECT_FALSE(option.validators.empty()) << option.name;
     EXPECT_FALSE(option.range.empty()) << option.name;
     EXPECT_FALSE(option.doc.empty()) << option.name;
@@ -53,8 +53,9 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("max_depth", "test").type, "integer");
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
+  EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 37u);  // 6 common, 15 of "ca", 4 of "toleranced", 12 of "interval"
+  EXPECT_EQ(names.size(), 38u);  // 6 common, 16 of "ca", 4 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -80,6 +81,9 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_FALSE(with("creep_probes", "false").ca.creep_probes);
   EXPECT_TRUE(with("taylor_models", "true").ca.taylor_models);
   EXPECT_EQ(with("swept_box_travel", "0.25").ca.swept_box_travel, 0.25);
+  EXPECT_EQ(with("certificate_cache", "/var/cache/ompl ccd").ca.certificate_cache, "/var/cache/ompl ccd");
+  EXPECT_EQ(with("certificate_cache", "off").ca.certificate_cache, "off");
+  EXPECT_EQ(ValidatorOptions{}.ca.certificate_cache, "default");
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
   EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
@@ -122,6 +126,8 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
   EXPECT_THAT([&] { checkValidatorOptions(options, "makeMotionValidator"); },
               ThrowsMessage<Error>("makeMotionValidator: option 'certificate_max_dims' is '4'; allowed: an integer in "
                                    "[0, 3]; e.g. the default 2."));
+  EXPECT_EQ(refusal("certificate_cache", ""),
+            "test: option 'certificate_cache' is ''; allowed: a folder, default or off; e.g. the default default.");
   EXPECT_EQ(refusal("contact_distance", "0"),
             "test: option 'contact_distance' is '0'; allowed: a finite number > 0 (positive, so that bodies that only "
             "touch are a contact); e.g. the default 1e-06.");
@@ -159,6 +165,7 @@ const std::vector<Edges> kCaEdges = {
     {"hull_max_gap", {"0"}, {"-1e-3"}},         {"max_taylor_pieces", {"1"}, {"0"}},
     {"swept_box_samples", {"1"}, {"0"}},        {"swept_box_travel", {"1e-9"}, {"0"}},
     {"certificate_max_dims", {"0", "3"}, {"-1", "4"}}, {"certificate_max_cells", {"1"}, {"0"}},
+    {"certificate_cache", {"default", "off", "relative/folder"}, {""}},
 };
 
 const std::vector<Edges> kTolerancedEdges = {

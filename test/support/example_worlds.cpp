@@ -1,8 +1,12 @@
 #include "example_worlds.h"
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <utility>
+#include <stdexcept>
 
 #include "composite_robots.h"
 #include "ompl_ccd/geometry/scene_loader.h"
@@ -17,6 +21,29 @@ CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene
   auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(examplePath(urdf)));
   return std::make_shared<CollisionWorld>(robot, scene.empty() ? std::make_shared<Scene>(std::vector<Obstacle>{})
                                                                : loadScene(examplePath(scene)));
+}
+
+CollisionWorldPtr editedExampleWorld(const std::string &urdf, const std::string &scene, const std::string &from,
+                                     const std::string &to, std::size_t count)
+{
+  std::ifstream file(examplePath(urdf));
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::size_t replaced = 0;
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()), ++replaced)
+    text.replace(at, from.size(), to);
+  if (replaced != count)
+    throw std::runtime_error("editedExampleWorld: " + urdf + " holds '" + from + "' " + std::to_string(replaced) +
+                             " times, not " + std::to_string(count));
+  const std::string folder = std::filesystem::path(examplePath(urdf)).parent_path().string();
+  auto robot = std::make_shared<const RobotModel>(
+      RobotModel::fromUrdfString(text, folder, urdf + " with '" + from + "' as '" + to + "'"));
+  return std::make_shared<CollisionWorld>(robot, loadScene(examplePath(scene)));
+}
+
+CollisionWorldPtr wideWristArmWorld()
+{
+  return editedExampleWorld("arm/arm.urdf", "scene.yaml", R"(lower="-3.0" upper="3.0" effort="28")",
+                            R"(lower="-7.0" upper="7.0" effort="28")", 3);
 }
 
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)

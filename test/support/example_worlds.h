@@ -15,6 +15,16 @@ namespace ompl_ccd::test
 /** \brief examples/\a urdf in examples/\a scene (no obstacles when \a scene is empty). */
 CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene);
 
+/** \brief examples/\a urdf with each of the \a count occurrences of \a from in its text replaced by
+    \a to (a variant of a bundled robot), in examples/\a scene.
+    \throws std::runtime_error when the URDF does not hold \a from exactly \a count times. */
+CollisionWorldPtr editedExampleWorld(const std::string &urdf, const std::string &scene, const std::string &from,
+                                     const std::string &to, std::size_t count);
+
+/** \brief The bundled arm with its wrist joints 4–6 turning ±7 rad (over two turns, as UR arms'
+    ±2π), in examples/scene.yaml. */
+CollisionWorldPtr wideWristArmWorld();
+
 /** \brief A 1 m bar (0.1 m square section) on a revolute joint "hinge" about z at the origin,
     pointing along +x at q = 0, among \a obstacles: the hand-solved world of the certifier tests. */
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -729,6 +730,46 @@ TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
   const CliRun plan = run("plan --config " + file("plan.yaml") + " --option swept_box_samples=4");
   EXPECT_EQ(plan.code, 0) << plan.out << plan.err;
   EXPECT_THAT(plan.out, HasSubstr("validator: ca"));
+}
+
+/// Two `validate` runs at once write the joint-space certificates and hulls of the arm to the
+/// folder of --option certificate_cache, a third reads them: whole files, the same verdicts, no warning;
+/// with certificate_cache=off nothing is written.
+TEST_F(CliTest, ValidateRunsShareTheirCertificateCache)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n" + stateText(kHome) + " " +
+                                   stateText(kIntoTable) + "\n" + stateText(kLeaning) + " " + stateText(kIntoTable) +
+                                   "\n");
+  const std::string cache = file("certificates");
+  const std::string ca = " --validator ca --option certificate_max_cells=1024 --edges " + file("edges.txt");
+  const std::string validate = test::cliPath() + " validate " + robotAndScene() + ca + " --option certificate_cache=" + cache;
+  const std::string both = "(" + validate + " >" + file("a.jsonl") + " 2>" + file("a.err") + " & " + validate + " >" +
+                           file("b.jsonl") + " 2>" + file("b.err") + " & wait)";
+  ASSERT_EQ(std::system(both.c_str()), 0);
+  const CliRun warm = run("validate " + robotAndScene() + ca + " --option certificate_cache=" + cache);
+  ASSERT_EQ(warm.code, 0) << warm.err;
+  EXPECT_EQ(warm.err, "");
+  EXPECT_EQ(readText(file("a.err")) + readText(file("b.err")), "");
+  const auto verdicts = [](const std::string &jsonl) {
+    std::vector<std::string> out;
+    for (const std::string &line : lines(jsonl))
+      if (json::parse(line).contains("edge"))
+        out.push_back(json::parse(line)["verdict"].get<std::string>() + " " +
+                      json::parse(line)["toc_lower"].dump() + " " + json::parse(line)["toc_upper"].dump());
+    return out;
+  };
+  EXPECT_EQ(verdicts(warm.out).size(), 3u);
+  EXPECT_EQ(verdicts(readText(file("a.jsonl"))), verdicts(warm.out));
+  EXPECT_EQ(verdicts(readText(file("b.jsonl"))), verdicts(warm.out));
+  std::set<std::string> names;
+  for (const auto &entry : std::filesystem::directory_iterator(cache))
+    names.insert(std::regex_replace(entry.path().filename().string(), std::regex("[0-9a-f]{32}"), "KEY"));
+  // one file of certificates, one of hulls, no temporary one left
+  EXPECT_EQ(names, (std::set<std::string>{"ccd_arm-KEY.certificates", "ccd_arm-KEY.hulls"}));
+
+  const CliRun off = run("validate " + robotAndScene() + ca + " --option certificate_cache=off");
+  EXPECT_EQ(off.code, 0) << off.err;
+  EXPECT_EQ(verdicts(off.out), verdicts(warm.out));
 }
 
 TEST_F(CliTest, IntervalOptionsAreReadFromTheCommandLineAndTheYaml)

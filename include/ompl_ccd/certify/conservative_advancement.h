@@ -53,6 +53,7 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/cache_file.h"
 #include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -134,6 +135,11 @@ struct ConservativeAdvancementOptions
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
       certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
+  /** \brief Where the certificates and the bodies' convex hulls are cached between processes
+      (certificate_cache.h, hull_cache.h): "default" (OMPL_CCD_CERTIFICATE_CACHE, else
+      $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off", or a folder. A second start of a
+      validator for the same robot and options reads them instead of building them. */
+  std::string certificate_cache = kDefaultCertificateCache;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the
@@ -204,6 +210,7 @@ private:
   };
 
   // Construction (conservative_advancement.cpp)
+  /** \brief The front end's bodies with their convex hulls, shared per robot (sharedHulls). */
   void buildBodies();
   void buildObstacles();
   /** \brief certify() after its checks: the verdict, bounds and witness; the counters in ws.stats. */

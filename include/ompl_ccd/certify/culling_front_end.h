@@ -24,12 +24,14 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/bound/taylor_pose.h"
+#include "ompl_ccd/certify/cache_file.h"
 #include "ompl_ccd/certify/joint_space_certificate.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -53,6 +55,9 @@ struct CullingOptions
   int certificate_max_dims = 2;
   /** \brief Most cells of each certificate. */
   int certificate_max_cells = 8192;
+  /** \brief Where the certificates are cached between processes: "default", "off" or a folder
+      (certificateCacheFolder, certificate_cache.h). */
+  std::string certificate_cache = kDefaultCertificateCache;
   /** \brief Also cull with Taylor-model boxes ([Zhang2007] Sec. 5.2) after the sampled boxes. */
   bool taylor_models = false;
   /** \brief Most Taylor sub-intervals (each turns a chain by about a radian at most). */
@@ -137,8 +142,10 @@ class CullingFrontEnd
 {
 public:
   /** \brief Lists the bodies (collisionBodies()) with their levers and boxes, the self pairs, and
-      builds the certificates (on every core; shared between front ends of the same world).
-      \throws Error if certificate_max_dims is not in [0, 3] or another option is out of range. */
+      builds the certificates (on every core; shared between front ends of the same robot, and read
+      from the certificate cache when it has them: sharedCertificates).
+      \throws Error if certificate_max_dims is not in [0, 3], certificate_cache is empty or another
+      option is out of range. */
   CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &options = {});
 
   /** \brief The robot and scene. */

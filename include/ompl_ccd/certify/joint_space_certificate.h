@@ -30,6 +30,7 @@
 /// References: [Zhang2007] in README.md (section References).
 
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -87,8 +88,13 @@ public:
   double lowerBoundAt(const JointMotion &motion, double t) const;
   /** \brief 2π for a joint whose cells cover one turn of its range, 0 for one cut over its limits. */
   double period(std::size_t k) const { return period_[k]; }
+  /** \brief True iff both have the same joints, box and cells, bit for bit. */
+  bool operator==(const JointSpaceCertificate &other) const;
 
 private:
+  /** \brief Writes and reads certificates in the cache's files (certificate_cache.cpp). */
+  friend class CertificateFile;
+
   /** \brief A cell of the tree, in depth-first order: an inner cell's halves along dimension
       \e split, cut at the midpoint of its box, are the next cell (low half) and cell \e high
       (high half); boxes are not stored but halved from the root's on the way down. 16 bytes, so
@@ -126,14 +132,19 @@ private:
   std::vector<Cell> cells_;
 };
 
+/** \brief Certificates of a list of pairs, nullptr for a pair that has none. */
+using CertificateList = std::vector<std::shared_ptr<const JointSpaceCertificate>>;
+
 /** \brief JointSpaceCertificate::build for each of \a pairs (indices into \a bodies), each built
     once per robot (RobotModel object), pair and options and then shared: later calls, from any
     thread, get the same certificates while the robot lives (certifiers of one robot in many
-    scenes pay the construction once). The pairs not built yet are built in parallel, one thread
-    per core. nullptr for a pair that can have none.
+    scenes pay the construction once). With a \a cache_folder, the pairs not built yet in this
+    process are first looked up on disk there (certificate_cache.h: a file per robot, pairs and
+    options), and a process that had to build them writes them there; otherwise they are built in
+    parallel, one thread per core. nullptr for a pair that can have none.
     \throws Error if the options are out of range. */
-std::vector<std::shared_ptr<const JointSpaceCertificate>> sharedCertificates(const CollisionWorld &world,
-                                                                            const std::vector<BodyRef> &bodies,
-                                                                            const std::vector<BodyPair> &pairs,
-                                                                            const JointSpaceCertificateOptions &options = {});
+CertificateList sharedCertificates(
+    const CollisionWorld &world, const std::vector<BodyRef> &bodies, const std::vector<BodyPair> &pairs,
+    const JointSpaceCertificateOptions &options = {},
+    const std::optional<std::filesystem::path> &cache_folder = std::nullopt);
 }  // namespace ompl_ccd

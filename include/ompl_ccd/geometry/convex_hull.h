@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ompl_ccd/geometry/fcl_geometry.h"
@@ -28,6 +29,14 @@ public:
              support() and GJK on fclGeometry() cheaper. 0: the full hull. */
   explicit ConvexHull(const CollisionShape &shape, double max_gap = 0.0);
 
+  /** \brief The hull of mesh \a shape from the parts of one built earlier for it (vertices(),
+      faces(), gap()): how a cached hull is read back (hull_cache.h); no qhull. nullopt when the
+      parts are not a hull's: \a shape not a mesh, fewer than 4 vertices, a non-finite
+      coordinate, a face that is not a polygon of 3 or more of the vertices, or a negative or
+      non-finite gap. The parts must come from a hull of this very shape (the cache's key
+      ensures it): nothing checks that they contain it. */
+  static std::optional<ConvexHull> fromParts(const CollisionShape &shape, std::vector<Eigen::Vector3d> vertices,
+                                             std::vector<int> faces, double gap);
   /** \brief Support function h(n) = max { x·n : x in the hull }, n in the frame G (any length).
       Exact up to rounding: vertices for meshes (plus gap()·|n|), closed forms for primitives.
       A mesh hull's vertex is found by climbing from vertex \a *hint (or 0) to a neighbour higher
@@ -41,16 +50,24 @@ public:
   const FclGeometryPtr &fclGeometry() const { return fcl_geometry_; }
   /** \brief Hull vertices (meshes only; empty for primitives). */
   const std::vector<Eigen::Vector3d> &vertices() const { return vertices_; }
+  /** \brief Hull faces in FCL's encoding (n, then n indices into vertices(), counter-clockwise seen
+      from outside; meshes only, empty for primitives). */
+  const std::vector<int> &faces() const { return faces_; }
   /** \brief How far the shape reaches beyond the hull of vertices() (a reduced hull), upper bound
       up to rounding; 0 for a full hull. */
   double gap() const { return gap_; }
 
 private:
+  ConvexHull() = default;
+  /** \brief Makes the FCL geometry and the vertices' neighbours of a mesh hull from vertices_ and
+      faces_ (\a num_faces of them). */
+  void finishMeshHull(int num_faces);
   /** \brief The vertex maximising v·n_G (climbing from \a start when the edges are known). */
   int extremeVertex(const Eigen::Vector3d &n_G, int start) const;
 
   CollisionShape shape_;
   std::vector<Eigen::Vector3d> vertices_;
+  std::vector<int> faces_;
   /** \brief Vertex v's neighbours along the hull's edges: neighbours_[offsets_[v] .. offsets_[v + 1]);
       empty when the triangles do not close up. */
   std::vector<int> offsets_, neighbours_;

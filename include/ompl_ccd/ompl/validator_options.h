@@ -56,7 +56,7 @@ struct ValidatorOption
 {
   /** \brief Name in `--option NAME=VALUE`, YAML and ROS ("tolerance", "collision_probes"). */
   std::string name;
-  /** \brief Type of the value: "number", "integer", "boolean" or "name". */
+  /** \brief Type of the value: "number", "integer", "boolean", "name" or "folder". */
   std::string type;
   /** \brief The validators that read it ("discrete", "ca", "toleranced", "interval", "ca, toleranced"). */
   std::string validators;
