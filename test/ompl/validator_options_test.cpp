@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 25u);  // 6 common, 15 of "ca", 4 of "toleranced"
+  EXPECT_EQ(names.size(), 23u);  // 6 common, 15 of "ca", 2 of "toleranced"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -81,7 +81,7 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_TRUE(with("taylor_models", "true").ca.taylor_models);
   EXPECT_EQ(with("swept_box_travel", "0.25").ca.swept_box_travel, 0.25);
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
-  EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
+  EXPECT_EQ(with("max_intervals", "100").toleranced.max_intervals, 100);
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
@@ -155,9 +155,7 @@ const std::vector<Edges> kCaEdges = {
 
 const std::vector<Edges> kTolerancedEdges = {
     {"max_depth", {"1", "60"}, {"0", "61"}},
-    {"cylinder_sides", {"3"}, {"2"}},
-    {"node_growth_limit", {"1e-9"}, {"0"}},
-    {"max_remaining", {"1"}, {"0"}},
+    {"max_intervals", {"1"}, {"0"}},
     {"threads", {"1", "256"}, {"257"}},
 };
 
