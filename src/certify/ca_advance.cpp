@@ -1,6 +1,6 @@
 // Per-pair conservative advancement of the CA certifier: the step Δt = (d − clearance)/μ of
 // [Zhang2007] Eq. (4), undirected and along the slab's direction (ca_slab_separation.cpp), and the
-// advance loop that takes those steps over the pair's live pieces (ca_live_pieces.cpp) on its
+// advance loop that takes those steps over the pair's live pieces (culling_front_end.h) on its
 // convex hulls (the τ̌ of temporal culling) or on its exact geometry. See ca_advance.h.
 #include "ca_advance.h"
 
@@ -205,10 +205,10 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   creep.enabled = hulls && query.mode == Mode::Decide && options_.creep_probes;
   for (int step = 0;; ++step)
   {
-    t = nextLiveTime(ws, i, t);  // pieces where the pair's boxes are apart need no step
+    t = ws.nextLiveTime(i, t);  // pieces where the pair's boxes are apart need no step
     if (!(t < request.t_limit))
       break;
-    poseAt(ws, motion, t);
+    front_end_.poseAt(ws, motion, t);
     placePair(ws, pair);
     // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
     // distance, so it certifies a step without a distance query while it stays wide.

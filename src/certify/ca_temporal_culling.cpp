@@ -43,24 +43,24 @@ void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMoti
   for (int k = 0; k <= ca::kFirstContactProbes; ++k)  // the start state first: a contact there is TOC 0
   {
     const double t = static_cast<double>(k) / ca::kFirstContactProbes;
-    std::optional<std::pair<BodyPair, Advance>> hit = probeWholeRobot(ws, motion, t);
+    std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws, motion, t);
     if (!hit)
     {
       free_t = t;
       continue;
     }
     // bisect towards the first collision of this stretch: a tighter toc_upper
-    while (hit->second.t - free_t > query.tolerance * ca::kFirstContactBisection)
+    while (hit->t - free_t > query.tolerance * ca::kFirstContactBisection)
     {
-      const double mid = 0.5 * (free_t + hit->second.t);
-      if (auto closer = probeWholeRobot(ws, motion, mid))
+      const double mid = 0.5 * (free_t + hit->t);
+      if (auto closer = front_end_.probeWholeRobot(ws, motion, mid))
         hit = closer;
       else
         free_t = mid;
     }
-    search.t_min = hit->second.t;
+    search.t_min = hit->t;
     search.certify_until = std::max(0.0, search.t_min - query.tolerance);
-    search.witness = witness(hit->first, hit->second);
+    search.witness = witness(hit->pair, probeAdvance(*hit));
     return;
   }
 }
