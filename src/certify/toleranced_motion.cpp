@@ -1,16 +1,20 @@
 #include "ompl_ccd/certify/toleranced_motion.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cmath>
+#include <fcl/geometry/shape/convex.h>
 #include <fcl/narrowphase/collision.h>
 #include <optional>
 #include <utility>
 
 #include "ompl_ccd/bound/bounding_ball.h"
+#include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/convex_hull.h"
@@ -27,15 +31,56 @@ namespace ompl_ccd
 struct TolerancedMotion::StandIns
 {
   explicit StandIns(const CollisionShape &shape)
-    : hull(std::make_shared<const ConvexHull>(shape, kHullMaxGap)), surface(makePrimitiveSurface(shape))
+    : hull(std::make_shared<const ConvexHull>(shape, kHullMaxGap))
+    , surface(makePrimitiveSurface(shape))
+    , concavity(shape.kind == CollisionShape::Kind::Mesh ? concavityOf(*hull, shape.mesh->vertices) : 0.0)
   {
   }
   /// Reduced hulls: at most this far (metres) inside the full ones (as ca's default hull_max_gap).
-  static constexpr double kHullMaxGap = 1e-3;
+  static constexpr double kHullMaxGap = 1e-4;
   std::shared_ptr<const ConvexHull> hull;
   std::optional<PrimitiveSurface> surface;
+  /// How deep the shape's vertices lie below its hull's surface, at most (an estimate): the body's
+  /// distance to anything exceeds its hull's by about that much at most, so a body query cannot
+  /// exclude where the hull's distance plus both concavities does not.
+  double concavity = 0.0;
   /// How far the shape lies beyond its surface triangles (0 without).
   double surfaceGap() const { return surface ? surface->gap : 0.0; }
+
+  /// max over \a vertices of their depth below the faces of \a hull (a convex mesh: 0).
+  static double concavityOf(const ConvexHull &hull, const std::vector<Eigen::Vector3d> &vertices)
+  {
+    const auto *convex = dynamic_cast<const fcl::Convexd *>(hull.fclGeometry().get());
+    if (convex == nullptr)
+      return 0.0;
+    // faces as [count, i₁ … i_count]*; their outward planes n·x ≤ h
+    const std::vector<Eigen::Vector3d> &corners = convex->getVertices();
+    Eigen::Vector3d inside = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d &c : corners)
+      inside += c / static_cast<double>(corners.size());
+    std::vector<std::pair<Eigen::Vector3d, double>> planes;
+    const std::vector<int> &faces = convex->getFaces();
+    for (std::size_t f = 0; f < faces.size(); f += faces[f] + 1)
+    {
+      const Eigen::Vector3d &p0 = corners[faces[f + 1]];
+      Eigen::Vector3d n = (corners[faces[f + 2]] - p0).cross(corners[faces[f + 3]] - p0);
+      if (n.norm() == 0.0)
+        continue;
+      n.normalize();
+      if (n.dot(p0 - inside) < 0.0)
+        n = -n;
+      planes.emplace_back(n, n.dot(p0));
+    }
+    double deepest = 0.0;
+    for (const Eigen::Vector3d &v : vertices)
+    {
+      double depth = numeric::kInfinity;
+      for (const auto &[n, h] : planes)
+        depth = std::min(depth, h - n.dot(v));
+      deepest = std::max(deepest, depth);
+    }
+    return planes.empty() ? 0.0 : deepest;
+  }
 };
 
 /// One collision geometry of a link with its metric (in the link frame) and max ϱ over it.
@@ -63,14 +108,27 @@ struct TolerancedMotion::PairObjects
   const fcl::CollisionObjectd *a = nullptr, *other = nullptr, *hull_a = nullptr, *hull_other = nullptr;
   /// What exact distances are measured on: a primitive's surface triangles, else the body.
   const fcl::CollisionObjectd *exact_a = nullptr, *exact_other = nullptr;
-  /// Both hulls' gaps, both surfaces' gaps (metres).
-  double hull_gap = 0.0, surface_gap = 0.0;
+  /// Both hulls' gaps, both surfaces' gaps, both concavities (metres).
+  double hull_gap = 0.0, surface_gap = 0.0, concavity = 0.0;
+};
+
+/// The links' Taylor matrices over one sub-interval in one frame, and the bodies' ball radii there,
+/// as far as computed: pairs that share a link (a body against several obstacles, the bodies of one
+/// hand) are halved over the same sub-intervals, so their balls are computed once.
+struct TolerancedMotion::BallCache
+{
+  double t0 = -1.0, t1 = -1.0;
+  int frame = -2;
+  std::vector<TaylorPose> poses;
+  std::vector<char> posed;
+  /// Per body, R·max ϱ (−1: not yet).
+  std::vector<double> reach;
 };
 
 /// Everything a thread needs to work on a search: the caller's workspace, and each pool thread's.
 struct TolerancedMotion::Worker : CertifierWorkspace
 {
-  Worker(const CollisionWorld &world, const std::vector<Body> &bodies) : collision(world)
+  Worker(const CullingFrontEnd &front_end, const std::vector<Body> &bodies) : culling(front_end)
   {
     for (const Body &body : bodies)
     {
@@ -78,26 +136,36 @@ struct TolerancedMotion::Worker : CertifierWorkspace
       surfaces.push_back(body.stand_ins.surface ? makeCollisionObject(body.stand_ins.surface->triangles) : nullptr);
     }
   }
-  /// Link poses at the midpoint of the sub-interval being examined, and the FCL objects of the
-  /// bodies (posed there for the pair examined, or everywhere by a probe).
-  CollisionWorkspace collision;
+  /// The front end's state: link poses (at the midpoint of the sub-interval being examined), the
+  /// bodies' FCL objects, and the potentially colliding pairs with their live pieces.
+  CullingWorkspace culling;
   /// Each body's hull and surface triangles (or null), posed with the body.
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> hulls, surfaces;
-  Eigen::VectorXd q;
-  /// Culling: every link's Taylor pose over the searched span.
-  std::vector<TaylorPose> taylor;
+  /// The balls of the last 16 (sub-interval, frame)s of the search, the oldest replaced first.
+  std::array<BallCache, 16> balls_cache;
+  std::size_t next_cache = 0;
+  /// The search the caches and the posed link poses belong to (0: none).
+  std::uint64_t search = 0;
+  /// Starts on search \a serial: forgets what belongs to another.
+  void join(std::uint64_t serial)
+  {
+    if (serial == search)
+      return;
+    search = serial;
+    for (BallCache &cache : balls_cache)
+      cache.frame = -2;
+    culling.posed_motion = nullptr;
+  }
   /// Counters of the sub-interval loop (added to stats by takeCounters()).
-  double collision_probes = 0.0, intervals = 0.0, distance_queries = 0.0, hull_distance_queries = 0.0,
-         max_depth = 0.0;
+  double intervals = 0.0, distance_queries = 0.0, hull_distance_queries = 0.0, max_depth = 0.0;
   /// The counters since the last call; restarts them from zero.
   Stats takeCounters()
   {
-    Stats counters = {{"collision_probes", collision_probes},
-                      {"intervals", intervals},
+    Stats counters = {{"intervals", intervals},
                       {"distance_queries", distance_queries},
                       {"hull_distance_queries", hull_distance_queries},
                       {"max_depth", max_depth}};
-    collision_probes = intervals = distance_queries = hull_distance_queries = max_depth = 0.0;
+    intervals = distance_queries = hull_distance_queries = max_depth = 0.0;
     return counters;
   }
 };
@@ -114,9 +182,17 @@ struct TolerancedMotion::Search
   }
   const JointMotion &motion;
   const Query query;
+  /// Tells the searches apart (a worker's caches belong to one search; a motion's address may recur).
+  const std::uint64_t serial = nextSerial();
   /// The pairs left by the culling; Subinterval::pair indexes them.
   const std::vector<BodyPair> pcl;
   SubintervalQueue queue;
+
+  static std::uint64_t nextSerial()
+  {
+    static std::atomic<std::uint64_t> count{0};
+    return ++count;
+  }
 };
 
 namespace
@@ -124,8 +200,15 @@ namespace
 /// FCL's mesh traversal may stop once its distance is within this factor of the true one: far from
 /// contact the deflated bound still excludes, at a fraction of an exact query's work.
 constexpr double kDistanceRelErr = 0.25;
-/// Mode::FirstContact's whole-robot probes: at k/16, k = 0..16.
+/// The balls in the bodies' metrics are computed where the motion bound's reach is below this
+/// multiple of the distance to beat: their reach R·max ϱ is 1–1.5 times smaller in the median, up to
+/// 2–3 times at the 90th percentile (bench/README.md, toleranced).
+constexpr double kBallGain = 2.0;
+/// Mode::FirstContact's whole-robot probes: at k/16, k = 0..16, the first in collision bisected
+/// against the free one before it down to this fraction of the tolerance (the search then covers
+/// only up to t_hit − tolerance, where the first contact is at least this much farther off).
 constexpr int kFirstContactProbes = 16;
+constexpr double kProbeBracket = 0.5;
 /// Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8's early exit).
 constexpr double kDecideProbes[] = {0.5, 0.25, 0.75};
 
@@ -135,6 +218,7 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
   : world_(std::move(world)), options_(options)
 {
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
+  front_end_ = std::make_unique<CullingFrontEnd>(world_, options_.culling);
   OMPL_CCD_THROW_UNLESS(options_.max_depth >= 1 && options_.max_depth <= 60, "TolerancedMotion: max_depth ",
                         options_.max_depth, " is outside [1, 60]; pass e.g. 30.");
   OMPL_CCD_THROW_UNLESS(options_.max_intervals >= 1, "TolerancedMotion: max_intervals must be >= 1 (",
@@ -144,8 +228,9 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
                         options_.threads, "); pass 1 or up to the number of cores.");
   const RobotModel &robot = world_->robot();
   double extent = 0.0;
-  for (const BodyRef &ref : collisionBodies(*world_))
+  for (const CullingBody &culled : front_end_->bodies())
   {
+    const BodyRef &ref = culled.ref;
     const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
     // Mass distribution of the body (Sec. 2) from the vertices of the shape or of the polyhedron
     // circumscribing a primitive, in the link frame.
@@ -159,7 +244,6 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
     }
     body.rho_max = std::sqrt(rho_sq) * (1.0 + numeric::kPadRel);
     bodies_.push_back(std::move(body));
-    body_boxes_.push_back(localBox(geometry));
   }
   for (const ompl_ccd::Obstacle &placed : world_->scene().obstacles())
   {
@@ -173,10 +257,6 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
     }
     obstacles_.push_back(std::move(obstacle));
   }
-  std::vector<BodyRef> refs;
-  for (const Body &body : bodies_)
-    refs.push_back(body.ref);
-  self_pairs_ = selfBodyPairs(*world_, refs);
   // Poses are rounded at ~1e-16 of the coordinates; kPadRel of the extent (plus the joint offsets)
   // leaves a wide margin.
   for (const Joint &joint : robot.joints())
@@ -197,20 +277,67 @@ const AffineMetric &TolerancedMotion::bodyMetric(int body) const { return bodies
 
 std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
 {
-  return std::make_unique<Worker>(*world_, bodies_);
+  return std::make_unique<Worker>(*front_end_, bodies_);
 }
 
-double TolerancedMotion::reach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
-                               double t1) const
+double TolerancedMotion::motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const
 {
-  const Body &body = bodies_[b];
-  const int link = body.ref.link;
-  const std::vector<Eigen::Isometry3d> &X_WL = worker.collision.kinematics.X_WL;
-  // The ball B_R(g) about the pose at the midpoint covers the sub-motion (Sec. 5); every point x
-  // of the body stays within R ϱ(x) of g(x) (Eq. 4).
-  const Eigen::Isometry3d g = frame < 0 ? X_WL[link] : Eigen::Isometry3d(X_WL[frame].inverse() * X_WL[link]);
-  const double R = enclosingRadius(body.metric, linkTaylorPose(motion, TaylorDomain(t0, t1), link, frame), g);
-  return (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
+  // every point's speed is at most μ over [t0, t1], [Zhang2007] Eq. (10)
+  const CullingBody &body = front_end_->bodies()[b];
+  return motionBound(motion, body.ref.link, body.reach, t0, t1, frame) * (0.5 * (t1 - t0)) * (1.0 + numeric::kPadRel) +
+         margin_;
+}
+
+TolerancedMotion::BallCache &TolerancedMotion::ballCache(Worker &worker, double t0, double t1, int frame) const
+{
+  for (BallCache &cache : worker.balls_cache)
+    if (cache.t0 == t0 && cache.t1 == t1 && cache.frame == frame)
+      return cache;
+  BallCache &cache = worker.balls_cache[worker.next_cache];
+  worker.next_cache = (worker.next_cache + 1) % worker.balls_cache.size();
+  cache.t0 = t0;
+  cache.t1 = t1;
+  cache.frame = frame;
+  cache.poses.resize(world_->robot().links().size());
+  cache.posed.assign(cache.poses.size(), 0);
+  cache.reach.assign(bodies_.size(), -1.0);
+  return cache;
+}
+
+const TaylorPose &TolerancedMotion::cachedPose(BallCache &cache, const JointMotion &motion, int link) const
+{
+  if (!cache.posed[link])
+  {
+    const Link &l = world_->robot().links()[link];
+    const TaylorDomain domain(cache.t0, cache.t1);
+    // the chain's start (the frame, or a fixed root) is I; a floating root's parent is the world
+    if (link == cache.frame || l.parent_joint < 0)
+      cache.poses[link] = constantTaylorPose(Eigen::Isometry3d::Identity(), domain);
+    else if (l.parent_link < 0 || l.parent_link == cache.frame)
+      cache.poses[link] = childTaylorPose(motion, domain, constantTaylorPose(Eigen::Isometry3d::Identity(), domain), link);
+    else
+      cache.poses[link] = childTaylorPose(motion, domain, cachedPose(cache, motion, l.parent_link), link);
+    cache.posed[link] = 1;
+  }
+  return cache.poses[link];
+}
+
+double TolerancedMotion::ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
+                                   double t1) const
+{
+  BallCache &cache = ballCache(worker, t0, t1, frame);
+  if (cache.reach[b] < 0.0)
+  {
+    const Body &body = bodies_[b];
+    const int link = body.ref.link;
+    const std::vector<Eigen::Isometry3d> &X_WL = worker.culling.kinematics.X_WL;
+    // The ball B_R(g) about the pose at the midpoint covers the sub-motion (Sec. 5); every point
+    // x of the body stays within R ϱ(x) of g(x) (Eq. 4).
+    const Eigen::Isometry3d g = frame < 0 ? X_WL[link] : Eigen::Isometry3d(X_WL[frame].inverse() * X_WL[link]);
+    const double R = enclosingRadius(body.metric, cachedPose(cache, motion, link), g);
+    cache.reach[b] = (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
+  }
+  return cache.reach[b];
 }
 
 TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const BodyPair &pair) const
@@ -219,8 +346,8 @@ TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const B
   const auto place = [&](int b) {
     const BodyRef &ref = bodies_[b].ref;
     const Eigen::Isometry3d X_WG =
-        worker.collision.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
-    fcl::CollisionObjectd *body = worker.collision.objects[ref.link][ref.geometry].get();
+        worker.culling.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
+    fcl::CollisionObjectd *body = worker.culling.mesh_objects[b].get();
     body->setTransform(X_WG);
     worker.hulls[b]->setTransform(X_WG);
     if (worker.surfaces[b])
@@ -250,7 +377,21 @@ TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const B
   }
   objects.hull_gap = A.stand_ins.hull->gap() + other->hull->gap();
   objects.surface_gap = A.stand_ins.surfaceGap() + other->surfaceGap();
+  objects.concavity = A.stand_ins.concavity + other->concavity;
   return objects;
+}
+
+Contact TolerancedMotion::contactOf(const BodyPair &pair, double t) const
+{
+  const RobotModel &robot = world_->robot();
+  const auto urdfLink = [&](int b) {
+    return robot.links()[bodies_[b].ref.link].geometries[bodies_[b].ref.geometry].urdf_link;
+  };
+  Contact contact;
+  contact.time = t;
+  contact.link = urdfLink(pair.a);
+  contact.other = pair.b >= 0 ? urdfLink(pair.b) : world_->scene().obstacles()[pair.obstacle].name;
+  return contact;
 }
 
 std::optional<Violation> TolerancedMotion::contact(Worker &worker, const BodyPair &pair, const PairObjects &objects,
@@ -264,16 +405,8 @@ std::optional<Violation> TolerancedMotion::contact(Worker &worker, const BodyPai
   worker.distance_queries += 1;
   if (!(d - query.clearance <= query.contact_distance))
     return std::nullopt;
-  const RobotModel &robot = world_->robot();
-  const auto urdfLink = [&](int b) {
-    return robot.links()[bodies_[b].ref.link].geometries[bodies_[b].ref.geometry].urdf_link;
-  };
-  Violation found;
-  found.time = t;
+  Violation found{t, contactOf(pair, t)};
   Contact &contact = found.contact;
-  contact.time = t;
-  contact.link = urdfLink(pair.a);
-  contact.other = pair.b >= 0 ? urdfLink(pair.b) : world_->scene().obstacles()[pair.obstacle].name;
   contact.distance = d;
   contact.point_a = nearest.p_WA;
   contact.point_b = nearest.p_WB;
@@ -289,13 +422,7 @@ std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, c
   fcl::CollisionResultd result;
   if (fcl::collide(objects.a, objects.other, request, result) == 0)
     return std::nullopt;
-  Violation found;
-  found.time = found.contact.time = t;
-  const RobotModel &robot = world_->robot();
-  const BodyRef &a = bodies_[pair.a].ref;
-  found.contact.link = robot.links()[a.link].geometries[a.geometry].urdf_link;
-  found.contact.other = pair.b >= 0 ? robot.links()[bodies_[pair.b].ref.link].geometries[bodies_[pair.b].ref.geometry].urdf_link
-                                    : world_->scene().obstacles()[pair.obstacle].name;
+  Violation found{t, contactOf(pair, t)};
   const fcl::Contactd &touch = result.getContact(0);
   found.contact.point_a = found.contact.point_b = touch.pos;
   found.contact.normal = touch.normal;
@@ -304,12 +431,12 @@ std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, c
 
 std::optional<Violation> TolerancedMotion::probe(Worker &worker, const JointMotion &motion, double t) const
 {
-  worker.collision_probes += 1;
-  motion.stateAt(t, worker.q);
-  Violation found;
-  if (!isInCollision(*world_, worker.collision, worker.q, &found.contact))
+  const std::optional<ProbeHit> hit = front_end_->probeWholeRobot(worker.culling, motion, t);
+  if (!hit)
     return std::nullopt;
-  found.time = found.contact.time = t;
+  Violation found{t, contactOf(hit->pair, t)};
+  found.contact.point_a = found.contact.point_b = hit->point;
+  found.contact.normal = hit->normal;
   return found;
 }
 
@@ -337,23 +464,24 @@ std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, co
   return std::nullopt;
 }
 
-std::vector<BodyPair> TolerancedMotion::culledPairs(Worker &worker, const JointMotion &motion, double t_end,
-                                                    double inflation) const
+std::vector<Subinterval> TolerancedMotion::liveSpans(const CullingWorkspace &culling, double t_end) const
 {
-  // [Zhang2007] Sec. 5.2: each body's box over [0, t_end] from its link's Taylor pose.
-  linkTaylorPoses(motion, TaylorDomain(0.0, t_end), worker.taylor);
-  std::vector<Eigen::AlignedBox3d> aabbs;
-  const double pad = inflation + margin_;
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-  {
-    Eigen::AlignedBox3d box = dynamicAabb(worker.taylor[bodies_[b].ref.link], body_boxes_[b]);
-    box.min().array() -= pad;
-    box.max().array() += pad;
-    aabbs.push_back(box);
-  }
-  std::vector<BodyPair> pcl;
-  cullPairs(*world_, aabbs, self_pairs_, pcl);
-  return pcl;
+  // each maximal run of live pieces [k0/N, k1/N] of each pair, cut at t_end
+  std::vector<Subinterval> roots;
+  const int n = culling.samples;
+  for (std::size_t i = 0; i < culling.pcl.size(); ++i)
+    for (int k = 0; k < n; ++k)
+    {
+      if (!culling.live(i, k))
+        continue;
+      const int first = k;
+      while (k + 1 < n && culling.live(i, k + 1))
+        ++k;
+      const double t0 = static_cast<double>(first) / n, t1 = std::min(t_end, static_cast<double>(k + 1) / n);
+      if (t0 < t1)
+        roots.push_back({t0, t1, 0, static_cast<int>(i)});
+    }
+  return roots;
 }
 
 std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &search, Subinterval &sub) const
@@ -361,40 +489,56 @@ std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &sea
   // [SchroeckerWeber] Listing 1, one step, for one pair.
   worker.intervals += 1;
   worker.max_depth = std::max(worker.max_depth, static_cast<double>(sub.depth));
-  const RobotModel &robot = world_->robot();
   const BodyPair &pair = search.pcl[sub.pair];
   const Query &query = search.query;
   const double tm = 0.5 * (sub.t0 + sub.t1);
-  search.motion.stateAt(tm, worker.q);
-  forwardKinematics(robot, worker.collision.kinematics, worker.q);
-  // Orbits of the pair's bodies: a self pair's in their common ancestor's frame.
-  const int frame = pair.b >= 0 ? pair.ancestor : -1;
-  double r = reach(worker, search.motion, pair.a, frame, sub.t0, sub.t1);
-  if (pair.b >= 0)
-    r += reach(worker, search.motion, pair.b, frame, sub.t0, sub.t1);
+  front_end_->poseAt(worker.culling, search.motion, tm);
   const PairObjects objects = posePair(worker, pair);
-  // The orbit misses when the bodies at the centre g are farther apart than its reach: every
-  // point moved by at most R ϱ ≤ reach. Their hulls first (a cheap lower bound), then the bodies
+  // How far apart the bodies are at the centre g, at least: their hulls' distance less their gaps
+  // (a cheap lower bound; the bodies lie within their concavity of their hulls).
+  worker.hull_distance_queries += 1;
+  const double hulls = pairDistanceLowerBound(*objects.hull_a, *objects.hull_other);
+  const double apart = hulls - objects.hull_gap - query.clearance;
+  // The reach of the orbits (a self pair's in the bodies' common ancestor's frame): how far any
+  // point of the bodies gets from its place at g. The motion bound first (cheap), then the balls
+  // in the bodies' metrics where they may beat it by the distance to beat (Eq. 4, 11).
+  const int frame = pair.b >= 0 ? pair.ancestor : -1;
+  double r = motionReach(search.motion, pair.a, frame, sub.t0, sub.t1);
+  if (pair.b >= 0)
+    r += motionReach(search.motion, pair.b, frame, sub.t0, sub.t1);
+  if (apart > r)
+    return std::nullopt;
+  if (r < kBallGain * (apart + objects.concavity))
+  {
+    double ball = ballReach(worker, search.motion, pair.a, frame, sub.t0, sub.t1);
+    if (pair.b >= 0)
+      ball += ballReach(worker, search.motion, pair.b, frame, sub.t0, sub.t1);
+    r = std::min(r, ball);
+    if (apart > r)
+      return std::nullopt;
+  }
+  // Then the bodies themselves, where their distance may exclude (concave bodies) or be a contact
   // (a primitive on its surface triangles, whose distance less their gap bounds the solid's: the
   // bodies were apart at the span's start, and no body gets inside a solid without crossing its
   // surface); far apart, a deflated distance suffices.
-  const double needed = query.clearance + r;
-  worker.hull_distance_queries += 1;
-  if (pairDistanceLowerBound(*objects.hull_a, *objects.hull_other) - objects.hull_gap > needed)
-    return std::nullopt;
-  double d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, nullptr, kDistanceRelErr);
-  worker.distance_queries += 1;
-  if (!(d - objects.surface_gap > needed) && d * (1.0 + kDistanceRelErr) - objects.surface_gap > needed)
+  const bool may_exclude = hulls + kGjkDistanceSlack + objects.concavity - query.clearance > r;
+  if (may_exclude || !(apart > query.contact_distance))
   {
-    d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other);
+    const double needed = query.clearance + r;
+    double d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, nullptr, kDistanceRelErr);
     worker.distance_queries += 1;
+    if (!(d - objects.surface_gap > needed) && d * (1.0 + kDistanceRelErr) - objects.surface_gap > needed)
+    {
+      d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other);
+      worker.distance_queries += 1;
+    }
+    d -= objects.surface_gap;
+    if (d > needed)
+      return std::nullopt;
+    if (!(d - query.clearance > query.contact_distance))
+      if (std::optional<Violation> found = contact(worker, pair, objects, tm, query))
+        search.queue.addViolation(std::move(*found));
   }
-  d -= objects.surface_gap;
-  if (d > needed)
-    return std::nullopt;
-  if (!(d - query.clearance > query.contact_distance))
-    if (std::optional<Violation> found = contact(worker, pair, objects, tm, query))
-      search.queue.addViolation(std::move(*found));
   Subinterval first{sub.t0, tm, sub.depth + 1, sub.pair};
   if (sub.depth >= options_.max_depth)
   {
@@ -411,6 +555,7 @@ std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &sea
 
 void TolerancedMotion::work(Worker &worker, Search &search) const
 {
+  worker.join(search.serial);
   while (std::optional<Subinterval> sub = search.queue.take())
   {
     // Depth first into the first halves; the second ones go to the queue.
@@ -432,7 +577,7 @@ void TolerancedMotion::help(Search &search) const
   try
   {
     if (!worker)
-      worker = std::make_unique<Worker>(*world_, bodies_);
+      worker = std::make_unique<Worker>(*front_end_, bodies_);
     work(*worker, search);
   }
   catch (...)
@@ -469,9 +614,15 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0, "TolerancedMotion::certify: clearance (",
                         query.clearance, ") must be >= 0; pass e.g. 0.");
   auto &worker = dynamic_cast<Worker &>(ws);
+  CullingWorkspace &culling = worker.culling;
+  culling.counters = {};
+  culling.posed_motion = nullptr;  // another motion may sit at the same address
   Report report;
   const auto finish = [&](Verdict verdict, double lo, double hi, std::optional<Violation> hit) {
     mergeCounters(report.stats, worker.takeCounters());
+    report.stats["collision_probes"] = culling.counters.collision_probes;
+    report.stats["box_pieces"] = culling.counters.box_pieces;
+    report.stats["pcl_after_spatial_culling"] = culling.counters.pcl_after_spatial_culling;
     report.verdict = verdict;
     report.toc_lower = lo;
     report.toc_upper = hi;
@@ -488,32 +639,34 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
         return finish(Verdict::Collision, 0.0, t, std::move(hit));
   }
   else
-    hit = firstContactProbes(worker, motion, query.tolerance / kFirstContactProbes);
-  // Then the ball coverings of the pairs that the culling leaves over [0, t_end]: in FirstContact
-  // mode only as far as the bracket needs.
-  const double t_end = hit ? hit->time : 1.0;
-  std::vector<BodyPair> pcl = culledPairs(worker, motion, t_end, query.clearance + query.contact_distance);
-  report.stats["pairs"] = static_cast<double>(pcl.size());
+    hit = firstContactProbes(worker, motion, kProbeBracket * query.tolerance);
+  // Then the ball coverings of the pairs' live spans that the front end leaves over [0, t_end]: in
+  // FirstContact mode only as far as the bracket needs, t_hit − tolerance.
+  double t_end = hit ? std::max(0.0, hit->time - query.tolerance) : 1.0;
+  while (hit && hit->time - t_end > query.tolerance)  // rounding: the bracket must fit the tolerance
+    t_end = std::nextafter(t_end, 1.0);
+  front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance, hit ? hit->time : 1.0);
+  std::vector<Subinterval> roots = liveSpans(culling, t_end);
   // A primitive's surface triangles stand in for it while no body is inside it: the solids are
   // checked where the spans start (then a body gets in only across the surface, where it is found).
-  motion.stateAt(0.0, worker.q);
-  forwardKinematics(world_->robot(), worker.collision.kinematics, worker.q);
-  for (const BodyPair &pair : pcl)
+  for (const Subinterval &root : roots)
   {
+    const BodyPair &pair = culling.pcl[root.pair];
+    front_end_->poseAt(culling, motion, root.t0);
     const PairObjects objects = posePair(worker, pair);
     if (objects.exact_a != objects.a || objects.exact_other != objects.other)
-      if (std::optional<Violation> inside = solidsOverlap(pair, objects, 0.0))
-        return finish(Verdict::Collision, 0.0, 0.0, std::move(inside));
+      if (std::optional<Violation> inside = solidsOverlap(pair, objects, root.t0))
+        if (!hit || inside->time < hit->time)
+          hit = std::move(inside);
   }
-  std::vector<Subinterval> roots;
-  for (std::size_t i = 0; i < pcl.size(); ++i)
-    roots.push_back({0.0, t_end, 0, static_cast<int>(i)});
+  if (hit && query.mode == Mode::Decide)
+    return finish(Verdict::Collision, 0.0, hit->time, std::move(hit));
   SearchRules rules;
   rules.end = t_end;
   rules.stop_at_contact = query.mode == Mode::Decide;
   rules.bracket = query.mode == Mode::FirstContact ? query.tolerance : 0.0;
   rules.max_subintervals = static_cast<std::size_t>(options_.max_intervals);
-  const auto search = std::make_shared<Search>(motion, query, std::move(pcl), std::move(roots), rules);
+  const auto search = std::make_shared<Search>(motion, query, culling.pcl, std::move(roots), rules);
   if (hit)
     search->queue.addViolation(std::move(*hit));
   SearchOutcome outcome = run(worker, search);

@@ -25,11 +25,13 @@
 /// Undecided when a cap runs out: stats "cap_max_depth" (a pair's sub-interval at max_depth neither
 /// excluded nor in contact) or "cap_max_intervals" (the query's ball coverings).
 ///
-/// Pruning before the coverings: whole-robot collision probes (Decide: t = 1/2, 1/4, 3/4; First-
-/// Contact: t = k/16 from 0, the first in collision bisected to tolerance/16 — then only [0, t_hit]
-/// is covered, and only as far as the bracket needs), and the spatial culling of [Zhang2007]
-/// Sec. 5.2 (potentially_colliding_pairs.h): only the pairs whose boxes over the span overlap get
-/// covered.
+/// Pruning before the coverings, by the culling front end the certifiers share
+/// (culling_front_end.h): whole-robot collision probes (Decide: t = 1/2, 1/4, 3/4; FirstContact:
+/// t = k/16 from 0, the first in collision bisected to tolerance/2 — then only [0, t_hit −
+/// tolerance] is covered, as far as the bracket needs), then the live-piece culling: only the
+/// potentially colliding pairs get covered, each only over its runs of live pieces. Within a span,
+/// the motion bound's reach (motion_bound.h) is tried before the ball's, which is computed only
+/// where it may exclude.
 ///
 /// Threads ([SchroeckerWeber] Sec. 6: the sub-intervals are independent): with options.threads =
 /// N > 1 the calling thread and N − 1 pool threads share the sub-intervals of a query through a
@@ -53,6 +55,7 @@
 #include "ompl_ccd/bound/affine_metric.h"
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/certify/subinterval_queue.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -87,6 +90,8 @@ struct TolerancedMotionOptions
   /** \brief Threads working on one query: the calling thread and threads − 1 pool threads, in
       [1, kMaxThreads]. */
   int threads = 1;
+  /** \brief The shared culling front end's settings (culling_front_end.h). */
+  CullingOptions culling;
 };
 
 /** \brief Certifier by toleranced motions ([SchroeckerWeber]); see the file comment. */
@@ -116,12 +121,21 @@ private:
   struct Body;
   struct Obstacle;
   struct PairObjects;
+  struct BallCache;
   struct Worker;
   struct Search;
 
+  /** \brief The worker's cache of the balls over [t0, t1] in frame \a frame (a new one if none). */
+  BallCache &ballCache(Worker &worker, double t0, double t1, int frame) const;
+  /** \brief Link \a link's Taylor matrix over the cache's sub-interval in its frame, computed
+      along its chain as far as not yet in the cache. */
+  const TaylorPose &cachedPose(BallCache &cache, const JointMotion &motion, int link) const;
   /** \brief The reach R·max ϱ of body \a b's orbit over [t0, t1] in frame \a frame (−1: world),
       R about its pose at the midpoint, whose link poses are in the worker's kinematics. */
-  double reach(Worker &worker, const JointMotion &motion, int b, int frame, double t0, double t1) const;
+  double ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0, double t1) const;
+  /** \brief How far any point of body \a b gets from its place at the midpoint of [t0, t1] in frame
+      \a frame by the motion bound μ (motion_bound.h): μ (t1 − t0)/2. */
+  double motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const;
   /** \brief One step of Listing 1 on \a sub: excluded, a contact at its midpoint, given up at the
       depth cap, or split: the second half to the queue, the first returned. */
   std::optional<Subinterval> examine(Worker &worker, Search &search, Subinterval &sub) const;
@@ -138,8 +152,11 @@ private:
   /** \brief Mode::FirstContact's probes: the earliest of k/16 in collision, bisected against the
       free probe before it down to \a width. */
   std::optional<Violation> firstContactProbes(Worker &worker, const JointMotion &motion, double width) const;
-  /** \brief The pairs whose boxes over [0, t_end] overlap, inflated by \a inflation. */
-  std::vector<BodyPair> culledPairs(Worker &worker, const JointMotion &motion, double t_end, double inflation) const;
+  /** \brief The roots of a search: each maximal run of live pieces of each pair the front end left
+      in \a culling, up to \a t_end. */
+  std::vector<Subinterval> liveSpans(const CullingWorkspace &culling, double t_end) const;
+  /** \brief A contact of \a pair at time \a t with its names only. */
+  Contact contactOf(const BodyPair &pair, double t) const;
   /** \brief Examines sub-intervals of \a search until it is over. */
   void work(Worker &worker, Search &search) const;
   /** \brief A pool thread joining \a search with its own worker. */
@@ -149,14 +166,12 @@ private:
 
   CollisionWorldPtr world_;
   TolerancedMotionOptions options_;
-  /** \brief Every body (collisionBodies()), with its metric and reach data. */
+  /** \brief Every body (as the front end's), with its metric and reach data. */
   std::vector<Body> bodies_;
   /** \brief Each obstacle's stand-ins, placed. */
   std::vector<Obstacle> obstacles_;
-  /** \brief The self pairs of bodies (selfBodyPairs()). */
-  std::vector<BodyPair> self_pairs_;
-  /** \brief Each body's local box, for the spatial culling. */
-  std::vector<LocalBox> body_boxes_;
+  /** \brief Probes, spatial culling, certificates (shared with the other certifiers). */
+  std::unique_ptr<const CullingFrontEnd> front_end_;
   /** \brief Absolute padding (metres) of every orbit for the rounding of poses. */
   double margin_ = 0.0;
   /** \brief The threads − 1 helpers of the calling thread (none for one thread). */
