@@ -60,12 +60,13 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace, CullingWorkspace
     for (const Body &body : ca.bodies_)
     {
       surface_objects.push_back(body.surface ? ca::makeObject(body.surface->triangles) : nullptr);
+      axis_objects.push_back(body.axis ? ca::makeObject(body.axis->segment) : nullptr);
       hull_objects.push_back(ca::makeObject(body.hull->fclGeometry()));
     }
   }
   /** \brief hull_objects[b]: body b's convex hull; surface_objects[b]: its primitive surface (exact
-      distances), or null. Placed per pair. */
-  std::vector<std::unique_ptr<fcl::CollisionObjectd>> hull_objects, surface_objects;
+      distances), or null; axis_objects[b]: its cylinder axis, or null. Placed per pair. */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> hull_objects, surface_objects, axis_objects;
   /** \brief Where each hull's support search starts (its last extreme vertex): body b's as the
       pair's first body at [2b], as its second at [2b + 1]; each obstacle's. */
   std::vector<int> support_hints, obstacle_support_hints;
@@ -77,7 +78,7 @@ struct ConservativeAdvancement::Advance
 {
   enum class Status
   {
-    Contact,  ///< d < clearance + tolerance at t
+    Contact,  ///< d ≤ clearance + contact_distance at t (confirmed on the bodies), or a probe's collision
     Passed,   ///< certified up to t_limit
     Capped    ///< step cap reached; certified up to t
   };

@@ -6,7 +6,6 @@
 #include "ompl_ccd/certify/conservative_advancement.h"
 
 #include <cassert>
-#include <cmath>
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
@@ -48,6 +47,7 @@ void ConservativeAdvancement::buildBodies()
     static_cast<CullingBody &>(body) = culling_body;
     body.hull = std::make_shared<const ConvexHull>(geometry.shape, options_.hull_max_gap);
     body.surface = makePrimitiveSurface(geometry.shape);
+    body.axis = makeCylinderAxis(geometry.shape);
     bodies_.push_back(std::move(body));
   }
 }
@@ -56,20 +56,25 @@ void ConservativeAdvancement::buildObstacles()
 {
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
+    // an FCL object of the obstacle's geometry (null: none) fixed at its pose
+    const auto placed = [&](const FclGeometryPtr &geometry) {
+      std::unique_ptr<fcl::CollisionObjectd> object;
+      if (geometry)
+      {
+        object = ca::makeObject(geometry);
+        object->setTransform(obstacle.X_WG);
+      }
+      return object;
+    };
     auto hull = std::make_shared<const ConvexHull>(obstacle.shape, options_.hull_max_gap);
-    auto object = ca::makeObject(hull->fclGeometry());
-    object->setTransform(obstacle.X_WG);
+    obstacle_hull_objects_.push_back(placed(hull->fclGeometry()));
     obstacle_hulls_.push_back(std::move(hull));
-    obstacle_hull_objects_.push_back(std::move(object));
-    std::unique_ptr<fcl::CollisionObjectd> surface;
     const std::optional<PrimitiveSurface> primitive = makePrimitiveSurface(obstacle.shape);
-    if (primitive)
-    {
-      surface = ca::makeObject(primitive->triangles);
-      surface->setTransform(obstacle.X_WG);
-    }
-    obstacle_surface_objects_.push_back(std::move(surface));
+    obstacle_surface_objects_.push_back(placed(primitive ? primitive->triangles : nullptr));
     obstacle_surface_gaps_.push_back(primitive ? primitive->gap : 0.0);
+    const std::optional<CylinderAxis> axis = makeCylinderAxis(obstacle.shape);
+    obstacle_axis_objects_.push_back(placed(axis ? axis->segment : nullptr));
+    obstacle_axis_radii_.push_back(axis ? axis->radius : 0.0);
   }
 }
 
@@ -91,6 +96,8 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
       ws.hull_objects[b]->setTransform(X_WG);
       if (ws.surface_objects[b])
         ws.surface_objects[b]->setTransform(X_WG);
+      if (ws.axis_objects[b])
+        ws.axis_objects[b]->setTransform(X_WG);
     }
 }
 
@@ -119,15 +126,7 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
 Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const JointMotion &motion,
                                         const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0,
-                        "ConservativeAdvancement::certify: tolerance (", query.tolerance,
-                        ") must be positive and finite; set a tolerance such as 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
-                        "ConservativeAdvancement::certify: clearance (", query.clearance,
-                        ") must be non-negative and finite; set clearance to 0 or more.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
-                        "ConservativeAdvancement::certify: contact_distance (", query.contact_distance,
-                        ") must be positive and finite; set a contact distance such as 1e-6.");
+  checkQuery(query, "ConservativeAdvancement::certify");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = {};
@@ -142,15 +141,14 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const Joi
 Report ConservativeAdvancement::run(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
   ws.stats.pcl_before_culling = static_cast<double>(front_end_.pairCount());
+  if (query.mode == Mode::FirstContact)
+    return firstContact(ws, motion, query);
   // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early exit)
-  if (query.mode == Mode::Decide)
-    if (std::optional<Report> report = earlyProbes(ws, motion))
-      return *report;
+  if (std::optional<Report> report = earlyProbes(ws, motion))
+    return *report;
   // Spatial culling, [Zhang2007] Sec. 5, piece by piece. Contact counts from distance ≤
   // clearance + contact_distance: boxes are widened by that much.
   front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance);
-  if (query.mode == Mode::Decide)
-    return decide(ws, motion, query);
-  return firstContact(ws, motion, query);
+  return decide(ws, motion, query);
 }
 }  // namespace ompl_ccd

@@ -1,6 +1,6 @@
 // Live-piece culling of the culling front end: spatial culling ([Zhang2007] Sec. 5) with
-// motion-bound boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again in their common
-// ancestor's frame and through their JointSpaceCertificate, and (option taylor_models) the
+// motion-bound boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again through their
+// JointSpaceCertificate and then in their common ancestor's frame, and (option taylor_models) the
 // Taylor-model boxes of Sec. 5.2. See culling_front_end.h.
 
 #include <algorithm>
@@ -113,6 +113,15 @@ void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end) const
                                         ws.piece_boxes[pair.a * samples + k].intersects(
           pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacle);
   }
+  keepLivePairs(ws);
+}
+
+void CullingFrontEnd::restrictLivePieces(CullingWorkspace &ws, double t_end) const
+{
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    for (int k = 0; k < ws.samples; ++k)
+      if (!(static_cast<double>(k) / ws.samples < t_end))
+        ws.live_pieces[i * ws.samples + k] = 0;
   keepLivePairs(ws);
 }
 
@@ -286,13 +295,12 @@ void CullingFrontEnd::cullLivePieces(CullingWorkspace &ws, const JointMotion &mo
                                      double t_end) const
 {
   // the cheap swept boxes first: over the whole motion (cullPairs), then piece by piece, then the
-  // self pairs in their ancestor's frame and through their certificates
+  // self pairs through their certificates and in their ancestor's frame
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
   cullPieces(ws, t_end);
   cullSelfPieces(ws, motion, inflation);
-  ws.counters.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
   // then the Taylor-model boxes (option taylor_models)
   if (options_.taylor_models && !ws.pcl.empty())
   {

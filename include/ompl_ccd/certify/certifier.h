@@ -34,6 +34,10 @@ const char *toString(Verdict verdict);
 /** \brief "decide", "first-contact". */
 const char *toString(Mode mode);
 
+/** \brief The mode named \a name ("decide" or "first-contact", as toString writes it).
+    \throws Error "<context>: mode '<name>' is unknown; use decide or first-contact." */
+Mode modeFromString(const std::string &name, const std::string &context);
+
 /** \brief A certification request. */
 struct Query
 {
@@ -91,6 +95,11 @@ public:
 };
 
 using CertifierPtr = std::shared_ptr<const Certifier>;
+
+/** \brief Refuses a query a certifier cannot answer: tolerance or contact_distance not positive
+    and finite, clearance negative or not finite.
+    \throws Error "<caller>: query tolerance (0) must be positive and finite; ..." naming the field. */
+void checkQuery(const Query &query, const std::string &caller);
 
 /** \brief Certifies every state the planner may hold on the edge of \a motion: the motion itself
     and, when OMPL's interpolation stops short of the goal (JointMotion::reachesGoal: a floating

@@ -72,8 +72,8 @@ struct ConservativeAdvancementOptions
 
   /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided, stat
       undecided_cap_hits). A pair that passes δ from contact along a stretch of its motion takes
-      steps of about δ/μ there: a 10 µm pass of the bundled arm takes up to ~3,600 steps (~3 ms),
-      a pass within contact_distance about ten times more (bench/README.md). */
+      steps of about δ/μ there, so a pass within micrometres takes thousands of steps (counts in
+      bench/README.md). */
   int max_steps_per_pair = 20000;
   /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
       traversal stops early and the distance is deflated by 1 + distance_rel_err (pair_distance.h);
@@ -169,6 +169,8 @@ private:
     std::shared_ptr<const ConvexHull> hull;
     /** \brief A box's or cylinder's surface triangles for exact distances (fcl_geometry.h). */
     std::optional<PrimitiveSurface> surface;
+    /** \brief A cylinder's axis: a cheap lower bound on its exact distances (fcl_geometry.h). */
+    std::optional<CylinderAxis> axis;
   };
   struct Workspace;  // ca_workspace.h
   struct Advance;    // ca_workspace.h
@@ -239,6 +241,11 @@ private:
       by confirmContact). */
   bool measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects, const AdvanceRequest &request,
                int step, const Query &query, Separation &separation, Advance &result) const;
+  /** \brief Lower bound on the exact geometries' distance from a cylinder's axis (its radius
+      subtracted), or nothing if neither body is a cylinder or that bound is within
+      \a contact_distance of clearance. */
+  std::optional<double> axisDistance(const PairObjects &objects, double contact_distance, const Query &query,
+                                     NearestPoints &nearest) const;
   /** \brief Lower bound on the exact geometries' distance (surface gaps subtracted; 0 if the solids
       overlap at the run's first step). */
   double exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects, double contact_distance,
@@ -275,18 +282,23 @@ private:
   /** \brief CA on PCL \a i's convex hulls: stops at τ̌ (Passed: τ̌ > 1); Capped at 0 without
       temporal culling. */
   Advance hullPass(Workspace &ws, const JointMotion &motion, std::size_t i, const Query &query) const;
-  /** \brief Mode::FirstContact: a configuration in collision first (probeFirstCollision), then
-      Alg. 1 over ws.pcl. */
+  /** \brief Mode::FirstContact: the front end's culling, a configuration in collision
+      (probeFirstCollision), the live pieces cut at certify_until, then Alg. 1 over ws.pcl. */
   Report firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const;
-  /** \brief Whole-robot probes at k/kFirstContactProbes, k = 0, 1, ..., in time order; the first in collision is
-      bisected against the free probe before it, and becomes search's t_min and witness, with
-      search.certify_until = t_min − tolerance: the bracket needs every pair certified no further. */
+  /** \brief Probes of the live pairs (probeLivePairs) at k/kFirstContactProbes, k = 0, 1, ..., in
+      time order; the first in collision is bisected against the free probe before it, and becomes
+      search's t_min and witness, with search.certify_until = t_min − tolerance: the bracket needs
+      every pair certified no further. */
   void probeFirstCollision(Workspace &ws, const JointMotion &motion, const Query &query,
                            FirstContactSearch &search) const;
   /** \brief Alg. 1's CA of PCL \a i from its τ̌ = \a lower up to search.certify_until. */
   void firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i, double lower, const Query &query,
                           FirstContactSearch &search) const;
   static Report firstContactReport(const FirstContactSearch &search);
+  /** \brief FCL collision checks at \a t of the PCL pairs live then, in order: the first in
+      collision (its PCL index and Contact advance), else nothing. */
+  std::optional<std::pair<std::size_t, Advance>> probeLivePairs(Workspace &ws, const JointMotion &motion,
+                                                                double t) const;
 
   // Decide early exit, [Zhang2007] Sec. 8 (ca_early_exit.cpp)
   /** \brief The whole robot at the first early_probes times of the bisection order; a Collision
@@ -306,5 +318,8 @@ private:
       and their gap to the primitive. */
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_surface_objects_;
   std::vector<double> obstacle_surface_gaps_;
+  /** \brief A cylinder obstacle's axis, placed, else null, and its radius. */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_axis_objects_;
+  std::vector<double> obstacle_axis_radii_;
 };
 }  // namespace ompl_ccd

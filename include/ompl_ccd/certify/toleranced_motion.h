@@ -85,7 +85,7 @@ struct TolerancedMotionOptions
       "cap_max_intervals". Bounds the work of a query (about 5–20 µs each). */
   int max_intervals = 4096;
   /** \brief Most threads: more than a machine's cores gain nothing, and each costs a start-up
-      (10,000 took 19 s per validator). */
+      (bench/README.md, toleranced_threads). */
   static constexpr int kMaxThreads = 256;
   /** \brief Threads working on one query: the calling thread and threads − 1 pool threads, in
       [1, kMaxThreads]. */
