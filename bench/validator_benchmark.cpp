@@ -7,7 +7,7 @@
 /// discrete@0.01, separately for free and colliding edges; then the certifiers' mean statistics.
 ///
 /// Usage: validator_benchmark [--edges N] [--seed S] [--validators a,b,c] [--no-shared]
-///                            [--oracle-threads T] [--fcl-edges N] [--world NAME]
+///                            [--oracle-threads T] [--fcl-edges N] [--world NAME] [--cpu-time]
 
 #include <benchmark/benchmark.h>
 
@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/cylinder.h>
@@ -65,6 +66,9 @@ struct Settings
   /** \brief Time checkMotion(s1, s2, lastValid) — the first contact, as OMPL's KPIECE family and
       path repair ask — instead of checkMotion(s1, s2). */
   bool first_contact = false;
+  /** \brief Time each call by the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID) instead of
+      the wall clock: on a shared machine a call also waits for a core. */
+  bool cpu_time = false;
 };
 
 Settings parseArguments(int argc, char **argv)
@@ -101,6 +105,8 @@ Settings parseArguments(int argc, char **argv)
       settings.world = value();
     else if (arg == "--first-contact")
       settings.first_contact = true;
+    else if (arg == "--cpu-time")
+      settings.cpu_time = true;
     else if (arg == "--contact-distances")
     {
       std::stringstream list(value());
@@ -110,7 +116,7 @@ Settings parseArguments(int argc, char **argv)
     else
       throw std::runtime_error("validator_benchmark: unknown argument '" + arg +
                                "'; use --edges N, --seed S, --validators a,b,c, --no-shared, --oracle-threads T, --fcl-edges N, --world NAME, "
-                               "--contact-distances d1,d2,..., --first-contact");
+                               "--contact-distances d1,d2,..., --first-contact, --cpu-time");
   }
   return settings;
 }
@@ -223,6 +229,8 @@ struct Contender
   std::vector<double> micros;
   /** \brief Certifiers only: sums of report statistics over the edges. */
   std::map<std::string, double> stat_sums;
+  /** \brief Certifiers only: per measured edge, the verdict of certify() in the timed mode. */
+  std::vector<std::optional<Verdict>> verdicts;
 };
 
 Contender validatorContender(const std::string &label, const std::string &name, const CollisionWorldPtr &world,
@@ -304,20 +312,27 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
     c.measured = c.fcl ? std::min(settings.fcl_edges, edges.size()) : edges.size();
     c.valid.resize(c.measured);
     c.micros.resize(c.measured);
+    c.verdicts.resize(c.measured);
   }
 
   // Each validator has its own space (a discrete validator sets its space's resolution), so the
   // states are made in that space.
-  using Clock = std::chrono::steady_clock;
+  const auto now_us = [&] {
+    if (!settings.cpu_time)
+      return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    timespec cpu{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    return 1e6 * static_cast<double>(cpu.tv_sec) + 1e-3 * static_cast<double>(cpu.tv_nsec);
+  };
   auto measure = [&](Contender &c, std::size_t e, bool record) {
     const Edge &edge = edges[e];
     bool valid;
     double us;
     if (c.fcl)
     {
-      const auto t0 = Clock::now();
+      const double t0 = now_us();
       valid = !c.fcl->collides(edge.q0, edge.q1);
-      us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      us = now_us() - t0;
     }
     else
     {
@@ -325,15 +340,19 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
       vectorToState(world->robot(), edge.q0, s1);
       vectorToState(world->robot(), edge.q1, s2);
       std::pair<ompl::base::State *, double> last_valid(c.si->allocState(), 0.0);
-      const auto t0 = Clock::now();
+      const double t0 = now_us();
       valid = settings.first_contact ? c.validator->checkMotion(s1, s2, last_valid) : c.validator->checkMotion(s1, s2);
-      us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      us = now_us() - t0;
       c.si->freeState(last_valid.first);
       const Mode mode = settings.first_contact ? Mode::FirstContact : Mode::Decide;
       if (record)
         if (auto certifying = std::dynamic_pointer_cast<const CertifyingMotionValidator>(c.validator))
-          for (const auto &[key, value] : certifying->certify(s1, s2, mode).stats)
+        {
+          const Report report = certifying->certify(s1, s2, mode);
+          c.verdicts[e] = report.verdict;
+          for (const auto &[key, value] : report.stats)
             c.stat_sums[key] += value;
+        }
       c.si->freeState(s1);
       c.si->freeState(s2);
     }
@@ -399,6 +418,30 @@ void runWorld(const test::NamedWorld &bench, const Settings &settings)
               << format(colliding_median) << " | " << format(percentile(colliding_us, 0.95)) << " | "
               << format(colliding_median / ref_colliding, 2) << " | " << missed << " / " << colliding_edges << " |\n";
   }
+  // The certifiers' own verdicts (certify() in the timed mode, outside the timed calls): how often
+  // each is Undecided, its tail over all edges, and whether it agrees with ca where both decide.
+  const auto ca = std::find_if(contenders.begin(), contenders.end(), [](const Contender &c) { return c.label == "ca"; });
+  std::cout << "\n| certifier | undecided / edges | undecided on certified free | p99 µs (all edges) | max µs | "
+               "decided by both it and ca | verdicts unlike ca's |\n|---|---:|---:|---:|---:|---:|---:|\n";
+  for (const Contender &c : contenders)
+  {
+    if (c.stat_sums.empty())
+      continue;
+    std::size_t undecided = 0, undecided_free = 0, both = 0, unlike = 0;
+    for (std::size_t e = 0; e < c.measured; ++e)
+    {
+      const bool open = c.verdicts[e] == Verdict::Undecided;
+      undecided += open;
+      undecided_free += open && labels[e].verdict == OracleVerdict::CertifiedFree;
+      if (ca == contenders.end() || open || ca->verdicts[e] == Verdict::Undecided || !c.verdicts[e] || !ca->verdicts[e])
+        continue;
+      both += 1;
+      unlike += c.verdicts[e] != ca->verdicts[e];
+    }
+    std::cout << "| " << c.label << " | " << undecided << " / " << c.measured << " | " << undecided_free << " | "
+              << format(percentile(c.micros, 0.99)) << " | " << format(*std::max_element(c.micros.begin(), c.micros.end()))
+              << " | " << both << " | " << unlike << " |\n";
+  }
   for (const Contender &c : contenders)
   {
     if (c.stat_sums.empty())
@@ -421,7 +464,7 @@ int main(int argc, char **argv)
     ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
     std::cout << "## Motion validators on random PRM-length edges\n\n"
                  "Times are per checkMotion(s1, s2) call (with --first-contact: checkMotion(s1, s2, "
-                 "lastValid)), single thread, interleaved over validators. "
+                 "lastValid)), single thread, interleaved over validators (with --cpu-time: the thread's CPU time). "
                  "Labels come from the soundness oracle (distance + speed-bound certification, dense "
                  "sampling at 1e-4, bisection). \"fcl-ca-linear\" checks every link/obstacle and link/link "
                  "pair with fcl::continuousCollide (CCDM_LINEAR, CCDC_CONSERVATIVE_ADVANCEMENT, libccd GJK, "
