@@ -181,20 +181,11 @@ TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain,
   std::vector<int> chain;
   for (int i = link; i >= 0 && i != frame && links[i].parent_joint >= 0; i = links[i].parent_link)
     chain.push_back(i);
-  TaylorPose X_FL = constantTaylorPose(Eigen::Isometry3d::Identity(), domain);
+  const TaylorFactory make{domain};
+  TaylorPose X_FL = constantPose<TaylorModel>(Eigen::Isometry3d::Identity(), make);
   for (auto i = chain.rbegin(); i != chain.rend(); ++i)
-    X_FL = childTaylorPose(motion, domain, X_FL, *i);
+    X_FL = childPose<TaylorModel>(motion, make, &X_FL, *i);
   return X_FL;
-}
-
-TaylorPose childTaylorPose(const JointMotion &motion, const TaylorDomain &domain, const TaylorPose &X_FP, int link)
-{
-  return childPose<TaylorModel>(motion, TaylorFactory{domain}, &X_FP, link);
-}
-
-TaylorPose constantTaylorPose(const Eigen::Isometry3d &X, const TaylorDomain &domain)
-{
-  return constantPose<TaylorModel>(X, TaylorFactory{domain});
 }
 
 void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL, int frame)

@@ -1,7 +1,6 @@
 #include "ompl_ccd/certify/toleranced_motion.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <boost/asio/post.hpp>
@@ -112,19 +111,6 @@ struct TolerancedMotion::PairObjects
   double hull_gap = 0.0, surface_gap = 0.0, concavity = 0.0;
 };
 
-/// The links' Taylor matrices over one sub-interval in one frame, and the bodies' ball radii there,
-/// as far as computed: pairs that share a link (a body against several obstacles, the bodies of one
-/// hand) are halved over the same sub-intervals, so their balls are computed once.
-struct TolerancedMotion::BallCache
-{
-  double t0 = -1.0, t1 = -1.0;
-  int frame = -2;
-  std::vector<TaylorPose> poses;
-  std::vector<char> posed;
-  /// Per body, R·max ϱ (−1: not yet).
-  std::vector<double> reach;
-};
-
 /// Everything a thread needs to work on a search: the caller's workspace, and each pool thread's.
 struct TolerancedMotion::Worker : CertifierWorkspace
 {
@@ -141,19 +127,14 @@ struct TolerancedMotion::Worker : CertifierWorkspace
   CullingWorkspace culling;
   /// Each body's hull and surface triangles (or null), posed with the body.
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> hulls, surfaces;
-  /// The balls of the last 16 (sub-interval, frame)s of the search, the oldest replaced first.
-  std::array<BallCache, 16> balls_cache;
-  std::size_t next_cache = 0;
-  /// The search the caches and the posed link poses belong to (0: none).
+  /// The search whose link poses are in culling.kinematics (0: none).
   std::uint64_t search = 0;
-  /// Starts on search \a serial: forgets what belongs to another.
+  /// Starts on search \a serial: forgets the poses of another (its motion may sit at the same address).
   void join(std::uint64_t serial)
   {
     if (serial == search)
       return;
     search = serial;
-    for (BallCache &cache : balls_cache)
-      cache.frame = -2;
     culling.posed_motion = nullptr;
   }
   /// Counters of the sub-interval loop (added to stats by takeCounters()).
@@ -182,7 +163,7 @@ struct TolerancedMotion::Search
   }
   const JointMotion &motion;
   const Query query;
-  /// Tells the searches apart (a worker's caches belong to one search; a motion's address may recur).
+  /// Tells the searches apart (a worker's posed link poses belong to one; a motion's address may recur).
   const std::uint64_t serial = nextSerial();
   /// The pairs left by the culling; Subinterval::pair indexes them.
   const std::vector<BodyPair> pcl;
@@ -288,56 +269,17 @@ double TolerancedMotion::motionReach(const JointMotion &motion, int b, int frame
          margin_;
 }
 
-TolerancedMotion::BallCache &TolerancedMotion::ballCache(Worker &worker, double t0, double t1, int frame) const
-{
-  for (BallCache &cache : worker.balls_cache)
-    if (cache.t0 == t0 && cache.t1 == t1 && cache.frame == frame)
-      return cache;
-  BallCache &cache = worker.balls_cache[worker.next_cache];
-  worker.next_cache = (worker.next_cache + 1) % worker.balls_cache.size();
-  cache.t0 = t0;
-  cache.t1 = t1;
-  cache.frame = frame;
-  cache.poses.resize(world_->robot().links().size());
-  cache.posed.assign(cache.poses.size(), 0);
-  cache.reach.assign(bodies_.size(), -1.0);
-  return cache;
-}
-
-const TaylorPose &TolerancedMotion::cachedPose(BallCache &cache, const JointMotion &motion, int link) const
-{
-  if (!cache.posed[link])
-  {
-    const Link &l = world_->robot().links()[link];
-    const TaylorDomain domain(cache.t0, cache.t1);
-    // the chain's start (the frame, or a fixed root) is I; a floating root's parent is the world
-    if (link == cache.frame || l.parent_joint < 0)
-      cache.poses[link] = constantTaylorPose(Eigen::Isometry3d::Identity(), domain);
-    else if (l.parent_link < 0 || l.parent_link == cache.frame)
-      cache.poses[link] = childTaylorPose(motion, domain, constantTaylorPose(Eigen::Isometry3d::Identity(), domain), link);
-    else
-      cache.poses[link] = childTaylorPose(motion, domain, cachedPose(cache, motion, l.parent_link), link);
-    cache.posed[link] = 1;
-  }
-  return cache.poses[link];
-}
-
 double TolerancedMotion::ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
                                    double t1) const
 {
-  BallCache &cache = ballCache(worker, t0, t1, frame);
-  if (cache.reach[b] < 0.0)
-  {
-    const Body &body = bodies_[b];
-    const int link = body.ref.link;
-    const std::vector<Eigen::Isometry3d> &X_WL = worker.culling.kinematics.X_WL;
-    // The ball B_R(g) about the pose at the midpoint covers the sub-motion (Sec. 5); every point
-    // x of the body stays within R ϱ(x) of g(x) (Eq. 4).
-    const Eigen::Isometry3d g = frame < 0 ? X_WL[link] : Eigen::Isometry3d(X_WL[frame].inverse() * X_WL[link]);
-    const double R = enclosingRadius(body.metric, cachedPose(cache, motion, link), g);
-    cache.reach[b] = (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
-  }
-  return cache.reach[b];
+  const Body &body = bodies_[b];
+  const int link = body.ref.link;
+  const std::vector<Eigen::Isometry3d> &X_WL = worker.culling.kinematics.X_WL;
+  // The ball B_R(g) about the pose at the midpoint covers the sub-motion (Sec. 5); every point x
+  // of the body stays within R ϱ(x) of g(x) (Eq. 4).
+  const Eigen::Isometry3d g = frame < 0 ? X_WL[link] : Eigen::Isometry3d(X_WL[frame].inverse() * X_WL[link]);
+  const double R = enclosingRadius(body.metric, linkTaylorPose(motion, TaylorDomain(t0, t1), link, frame), g);
+  return (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
 }
 
 TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const BodyPair &pair) const

@@ -6,7 +6,6 @@
 ///
 /// References: [Zhang2007] in README.md (section References).
 
-#include <Eigen/Geometry>
 #include <array>
 #include <vector>
 
@@ -40,14 +39,6 @@ void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std:
     it, or −1. The same enclosure as linkTaylorPoses()'s (with frame −1) for a fraction of the
     work when few links are needed. */
 TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain, int link, int frame = -1);
-
-/** \brief One step of the chain: link \a link's Taylor matrix in frame F from its parent's,
-    X_FL = X_FP · X_PJ · M_J(value(t)) (X_FP = I when the parent is F itself; ignored for a root,
-    whose parent is the world). linkTaylorPose() composes these from the frame down. */
-TaylorPose childTaylorPose(const JointMotion &motion, const TaylorDomain &domain, const TaylorPose &X_FP, int link);
-
-/** \brief The constant pose \a X as a Taylor matrix over \a domain. */
-TaylorPose constantTaylorPose(const Eigen::Isometry3d &X, const TaylorDomain &domain);
 
 /** \brief The same product in plain interval arithmetic over [t0, t1] (sin/cos of the joint's
     angle interval). Sound but overestimating; used to measure what Taylor models gain, and by the

@@ -121,15 +121,9 @@ private:
   struct Body;
   struct Obstacle;
   struct PairObjects;
-  struct BallCache;
   struct Worker;
   struct Search;
 
-  /** \brief The worker's cache of the balls over [t0, t1] in frame \a frame (a new one if none). */
-  BallCache &ballCache(Worker &worker, double t0, double t1, int frame) const;
-  /** \brief Link \a link's Taylor matrix over the cache's sub-interval in its frame, computed
-      along its chain as far as not yet in the cache. */
-  const TaylorPose &cachedPose(BallCache &cache, const JointMotion &motion, int link) const;
   /** \brief The reach R·max ϱ of body \a b's orbit over [t0, t1] in frame \a frame (−1: world),
       R about its pose at the midpoint, whose link poses are in the worker's kinematics. */
   double ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0, double t1) const;
