@@ -382,13 +382,26 @@ std::optional<Violation> TolerancedMotion::probe(Worker &worker, const JointMoti
   return found;
 }
 
+std::optional<Violation> TolerancedMotion::probeLivePairs(Worker &worker, const JointMotion &motion, double t) const
+{
+  // a pair in collision at t is live at t (a dead piece keeps it apart): the others need no check
+  CullingWorkspace &culling = worker.culling;
+  culling.counters.collision_probes += 1;
+  front_end_->poseAt(culling, motion, t);
+  for (std::size_t i = 0; i < culling.pcl.size(); ++i)
+    if (culling.nextLiveTime(i, t) <= t)
+      if (std::optional<Violation> hit = solidsOverlap(culling.pcl[i], posePair(worker, culling.pcl[i]), t))
+        return hit;
+  return std::nullopt;
+}
+
 std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, const JointMotion &motion,
                                                               double width) const
 {
   for (int k = 0; k <= kFirstContactProbes; ++k)
   {
     const double t = static_cast<double>(k) / kFirstContactProbes;
-    std::optional<Violation> hit = probe(worker, motion, t);
+    std::optional<Violation> hit = probeLivePairs(worker, motion, t);
     if (!hit)
       continue;
     // bisect against the free probe before it: only a guess of the first contact (a sample), which
@@ -396,7 +409,7 @@ std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, co
     for (double free = t - 1.0 / kFirstContactProbes; k > 0 && hit->time - free > width;)
     {
       const double m = 0.5 * (free + hit->time);
-      if (std::optional<Violation> nearer = probe(worker, motion, m))
+      if (std::optional<Violation> nearer = probeLivePairs(worker, motion, m))
         hit = std::move(nearer);
       else
         free = m;
@@ -580,14 +593,15 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
       if ((hit = probe(worker, motion, t)))
         return finish(Verdict::Collision, 0.0, t, std::move(hit));
   }
-  else
+  // The front end's culling: the pairs and pieces that may come within the inflation. In First-
+  // Contact mode, probes of those (an edge with none left is Free without any), then the ball
+  // coverings of the live spans only as far as the bracket needs, t_hit − tolerance.
+  front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance);
+  if (query.mode == Mode::FirstContact && !culling.pcl.empty())
     hit = firstContactProbes(worker, motion, kProbeBracket * query.tolerance);
-  // Then the ball coverings of the pairs' live spans that the front end leaves over [0, t_end]: in
-  // FirstContact mode only as far as the bracket needs, t_hit − tolerance.
   double t_end = hit ? std::max(0.0, hit->time - query.tolerance) : 1.0;
   while (hit && hit->time - t_end > query.tolerance)  // rounding: the bracket must fit the tolerance
     t_end = std::nextafter(t_end, 1.0);
-  front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance, hit ? hit->time : 1.0);
   std::vector<Subinterval> roots = liveSpans(culling, t_end);
   // A primitive's surface triangles stand in for it while no body is inside it: the solids are
   // checked where the spans start (then a body gets in only across the surface, where it is found).

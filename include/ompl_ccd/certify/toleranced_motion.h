@@ -26,10 +26,11 @@
 /// excluded nor in contact) or "cap_max_intervals" (the query's ball coverings).
 ///
 /// Pruning before the coverings, by the culling front end the certifiers share
-/// (culling_front_end.h): whole-robot collision probes (Decide: t = 1/2, 1/4, 3/4; FirstContact:
-/// t = k/16 from 0, the first in collision bisected to tolerance/2 — then only [0, t_hit −
-/// tolerance] is covered, as far as the bracket needs), then the live-piece culling: only the
-/// potentially colliding pairs get covered, each only over its runs of live pieces. Within a span,
+/// (culling_front_end.h): in Decide mode whole-robot collision probes at t = 1/2, 1/4, 3/4 first;
+/// then the live-piece culling: only the potentially colliding pairs get covered, each only over
+/// its runs of live pieces. In FirstContact mode the live pairs are then probed at t = k/16 from
+/// 0, the first in collision bisected to tolerance/2, and only [0, t_hit − tolerance] is covered,
+/// as far as the bracket needs. Within a span,
 /// the motion bound's reach (motion_bound.h) is tried before the ball's, which is computed only
 /// where it may exclude.
 ///
@@ -143,8 +144,11 @@ private:
   std::optional<Violation> solidsOverlap(const BodyPair &pair, const PairObjects &objects, double t) const;
   /** \brief The whole robot at time \a t in collision (a probe): the contact, with its witness. */
   std::optional<Violation> probe(Worker &worker, const JointMotion &motion, double t) const;
-  /** \brief Mode::FirstContact's probes: the earliest of k/16 in collision, bisected against the
-      free probe before it down to \a width. */
+  /** \brief The first pair of the front end's PCL live at \a t whose solids FCL finds in collision
+      there (after cullLivePieces). */
+  std::optional<Violation> probeLivePairs(Worker &worker, const JointMotion &motion, double t) const;
+  /** \brief Mode::FirstContact's probes of the live pairs: the earliest of k/16 in collision,
+      bisected against the free probe before it down to \a width. */
   std::optional<Violation> firstContactProbes(Worker &worker, const JointMotion &motion, double width) const;
   /** \brief The roots of a search: each maximal run of live pieces of each pair the front end left
       in \a culling, up to \a t_end. */
