@@ -181,10 +181,13 @@ namespace
 /// FCL's mesh traversal may stop once its distance is within this factor of the true one: far from
 /// contact the deflated bound still excludes, at a fraction of an exact query's work.
 constexpr double kDistanceRelErr = 0.25;
-/// The balls in the bodies' metrics are computed where the motion bound's reach is below this
-/// multiple of the distance to beat: their reach R·max ϱ is 1–1.5 times smaller in the median, up to
-/// 2–3 times at the 90th percentile (bench/README.md, toleranced).
-constexpr double kBallGain = 2.0;
+/// The balls in the bodies' metrics are computed where the motion bound's reach fails to exclude
+/// by less than this multiple of the distance to beat (the hulls' distance plus the bodies'
+/// concavity): a ball (a Taylor chain) costs more than the halvings it saves elsewhere. Callgrind,
+/// instructions in certify() on 40 edges per world: FirstContact Panda/table 33.3M at 2, 22.2M at
+/// 1.25, 16.3M at 1; the arm (concave shelf) 233M, 210M, 196M (327M without balls); Decide arm
+/// 46.9M, 40.5M, 33.6M.
+constexpr double kBallGain = 1.0;
 /// Mode::FirstContact's whole-robot probes: at k/16, k = 0..16, the first in collision bisected
 /// against the free one before it down to this fraction of the tolerance (the search then covers
 /// only up to t_hit − tolerance, where the first contact is at least this much farther off).
