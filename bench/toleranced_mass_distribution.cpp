@@ -3,8 +3,8 @@
 /// vertices' principal-axes box. The same edges (bench_support.h) certified with each, one thread,
 /// in Decide and FirstContact mode (tolerance 1e-3), interleaved edge by edge. Per world,
 /// distribution and mode: median and p95 µs per certify() call on free and on colliding edges,
-/// the Undecided answers, and the mean counters of the reports (balls built, tree node and
-/// triangle tests, remaining intervals, deepest subdivision, discrete checks).
+/// the Undecided answers, and the mean counters of the reports (pairs covered, balls built, hull and
+/// body distance queries, deepest subdivision).
 ///
 /// Worlds: the bundled arm in examples/scene.yaml; Panda and UR5e in their scenes when
 /// ../shared/data is present (unless --no-shared).
@@ -25,8 +25,7 @@ namespace
 using namespace ompl_ccd;
 
 /// The report counters shown, as means per edge.
-const char *const kCounters[] = {"intervals",   "node_tests", "triangle_tests", "remaining_intervals",
-                                 "max_depth",   "discrete_checks"};
+const char *const kCounters[] = {"pairs", "intervals", "hull_distance_queries", "distance_queries", "max_depth"};
 
 void runWorld(const test::NamedWorld &named, const bench::Settings &settings)
 {

@@ -3,8 +3,8 @@
 /// same edges certified in Decide mode (tolerance 1e-3) with 1, 2 and 4 threads, interleaved edge
 /// by edge. Per world and thread count, separately on free and colliding edges (bench_support.h):
 /// median and p95 µs per certify() call and the speed-up against one thread of the median and of
-/// the total time; and how many verdicts differ from one thread's (allowed only where the
-/// max_remaining limit ended a search: the count in brackets).
+/// the total time; and how many verdicts differ from one thread's (allowed only where a cap ended a
+/// search: the count in brackets).
 ///
 /// Worlds: the bundled arm in examples/scene.yaml; Panda and UR5e in their scenes when
 /// ../shared/data is present (unless --no-shared).
@@ -48,7 +48,6 @@ void runWorld(const test::NamedWorld &named, const bench::Settings &settings)
               " | verdicts ≠ 1 thread (at the limit) |\n"
               "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   const bench::Contender &one = contenders.front();
-  const double limit = TolerancedMotionOptions().max_remaining;
   for (std::size_t k = 0; k < contenders.size(); ++k)
   {
     const bench::Contender &c = contenders[k];
@@ -64,8 +63,12 @@ void runWorld(const test::NamedWorld &named, const bench::Settings &settings)
       if (c.reports[e].verdict != one.reports[e].verdict)
       {
         ++differ;
-        at_limit += std::max(bench::stat(c.reports[e], "remaining_intervals"),
-                             bench::stat(one.reports[e], "remaining_intervals")) >= limit;
+        for (const Report *report : {&c.reports[e], &one.reports[e]})
+          if (bench::stat(*report, "cap_max_depth") + bench::stat(*report, "cap_max_intervals") > 0.0)
+          {
+            ++at_limit;
+            break;
+          }
       }
     std::printf(" %zu (%zu) |\n", differ, at_limit);
   }

@@ -107,62 +107,64 @@ PoseEnclosure<S> timesRotation(const PoseEnclosure<S> &X, const Eigen::Vector3d 
   return Y;
 }
 
+/// The pose of link \a i from its parent link's \a X_WP (ignored for a root, whose parent is the
+/// world): X_WC(t) = X_WP(t) · X_PJ · M_J(value(t)).
+template <typename S, typename Factory>
+PoseEnclosure<S> childPose(const JointMotion &motion, const Factory &make, const PoseEnclosure<S> *X_WP, int i)
+{
+  const RobotModel &model = motion.model();
+  const Link &link = model.links()[i];
+  const int j = link.parent_joint;
+  const Joint &joint = model.joints()[j];
+  // X_WJ = X_WP · X_PJ ([Zhang2007] Eq. (1)); the floating root's parent is the world.
+  const PoseEnclosure<S> X_WJ =
+      link.parent_link < 0 ? constantPose<S>(joint.X_PJ, make) : timesConstant(*X_WP, joint.X_PJ);
+  switch (joint.type)
+  {
+    case JointType::Revolute:
+    case JointType::Continuous:
+      // value(t) = start + t δ: constant angular velocity about the joint axis, Eq. (2)
+      return timesRotation<S>(X_WJ, joint.axis, motion.jointStart(j), motion.jointDelta(j), make);
+    case JointType::Prismatic:
+    {
+      PoseEnclosure<S> X_WC = X_WJ;
+      const S v = make.linear(motion.jointStart(j), motion.jointDelta(j));
+      for (int r = 0; r < 3; ++r)
+      {
+        const std::optional<S> axis_W = combination<S>(joint.axis, X_WJ.R[3 * r], X_WJ.R[3 * r + 1], X_WJ.R[3 * r + 2]);
+        if (axis_W)
+          X_WC.p[r] = X_WJ.p[r] + *axis_W * v;
+      }
+      return X_WC;
+    }
+    case JointType::Floating:
+      break;
+  }
+  // X_WL = X_PJ · [R0 · Rot(axis, t·angle), p0 + t dp]: the rotation about a fixed axis at
+  // constant rate, the position linear (OMPL's SE3 interpolation).
+  const Eigen::Isometry3d X_WJ0 = joint.X_PJ;
+  Eigen::Isometry3d X_R0 = Eigen::Isometry3d::Identity();
+  X_R0.linear() = X_WJ0.linear() * motion.rootRotationStart().toRotationMatrix();
+  PoseEnclosure<S> X_WC =
+      timesRotation<S>(constantPose<S>(X_R0, make), motion.rootRotationAxis(), 0.0, motion.rootRotationAngle(), make);
+  const Eigen::Vector3d a = X_WJ0 * motion.rootPositionStart();
+  const Eigen::Vector3d b = X_WJ0.linear() * motion.rootPositionDelta();
+  for (int r = 0; r < 3; ++r)
+    X_WC.p[r] = make.linear(a(r), b(r));
+  return X_WC;
+}
+
 template <typename S, typename Factory>
 void composeChain(const JointMotion &motion, const Factory &make, std::vector<PoseEnclosure<S>> &X_WL, int frame)
 {
-  const RobotModel &model = motion.model();
-  const auto &links = model.links();
-  const auto &joints = model.joints();
+  const auto &links = motion.model().links();
   X_WL.resize(links.size());
   for (std::size_t i = 0; i < links.size(); ++i)
   {
-    const Link &link = links[i];
-    if (link.parent_joint < 0 || static_cast<int>(i) == frame)  // the chain's start: X_FF = I
-    {
-      X_WL[i] = constantPose<S>(Eigen::Isometry3d::Identity(), make);
-      continue;
-    }
-    const int j = link.parent_joint;
-    const Joint &joint = joints[j];
-    // X_WJ = X_WP · X_PJ ([Zhang2007] Eq. (1)); the floating root's parent is the world.
-    const PoseEnclosure<S> X_WJ =
-        link.parent_link < 0 ? constantPose<S>(joint.X_PJ, make)
-                             : timesConstant(X_WL[link.parent_link], joint.X_PJ);
-    switch (joint.type)
-    {
-      case JointType::Revolute:
-      case JointType::Continuous:
-        // value(t) = start + t δ: constant angular velocity about the joint axis, Eq. (2)
-        X_WL[i] = timesRotation<S>(X_WJ, joint.axis, motion.jointStart(j), motion.jointDelta(j), make);
-        break;
-      case JointType::Prismatic:
-      {
-        X_WL[i] = X_WJ;
-        const S v = make.linear(motion.jointStart(j), motion.jointDelta(j));
-        for (int r = 0; r < 3; ++r)
-        {
-          const std::optional<S> axis_W = combination<S>(joint.axis, X_WJ.R[3 * r], X_WJ.R[3 * r + 1], X_WJ.R[3 * r + 2]);
-          if (axis_W)
-            X_WL[i].p[r] = X_WJ.p[r] + *axis_W * v;
-        }
-        break;
-      }
-      case JointType::Floating:
-      {
-        // X_WL = X_PJ · [R0 · Rot(axis, t·angle), p0 + t dp]: the rotation about a fixed axis at
-        // constant rate, the position linear (OMPL's SE3 interpolation).
-        const Eigen::Isometry3d X_WJ0 = joint.X_PJ;
-        Eigen::Isometry3d X_R0 = Eigen::Isometry3d::Identity();
-        X_R0.linear() = X_WJ0.linear() * motion.rootRotationStart().toRotationMatrix();
-        X_WL[i] = timesRotation<S>(constantPose<S>(X_R0, make), motion.rootRotationAxis(), 0.0,
-                                   motion.rootRotationAngle(), make);
-        const Eigen::Vector3d a = X_WJ0 * motion.rootPositionStart();
-        const Eigen::Vector3d b = X_WJ0.linear() * motion.rootPositionDelta();
-        for (int r = 0; r < 3; ++r)
-          X_WL[i].p[r] = make.linear(a(r), b(r));
-        break;
-      }
-    }
+    const int parent = links[i].parent_link;
+    X_WL[i] = links[i].parent_joint < 0 || static_cast<int>(i) == frame  // the chain's start: X_FF = I
+                  ? constantPose<S>(Eigen::Isometry3d::Identity(), make)
+                  : childPose<S>(motion, make, parent < 0 ? nullptr : &X_WL[parent], static_cast<int>(i));
   }
 }
 }  // namespace
@@ -170,6 +172,20 @@ void composeChain(const JointMotion &motion, const Factory &make, std::vector<Po
 void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL)
 {
   composeChain<TaylorModel>(motion, TaylorFactory{domain}, X_WL, -1);
+}
+
+TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain, int link, int frame)
+{
+  const auto &links = motion.model().links();
+  // the chain from the frame (or the root) down to the link, composed from its top
+  std::vector<int> chain;
+  for (int i = link; i >= 0 && i != frame && links[i].parent_joint >= 0; i = links[i].parent_link)
+    chain.push_back(i);
+  const TaylorFactory make{domain};
+  TaylorPose X_FL = constantPose<TaylorModel>(Eigen::Isometry3d::Identity(), make);
+  for (auto i = chain.rbegin(); i != chain.rend(); ++i)
+    X_FL = childPose<TaylorModel>(motion, make, &X_FL, *i);
+  return X_FL;
 }
 
 void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL, int frame)

@@ -18,13 +18,11 @@ void mergeCounters(Stats &into, const Stats &from)
     into[key] = key == "max_depth" ? std::max(into[key], value) : into[key] + value;
 }
 
-SubintervalQueue::SubintervalQueue(Subinterval root, bool stop_at_violation, std::size_t max_remaining)
-  : stop_at_violation_(stop_at_violation)
-  , max_remaining_(max_remaining)
-  , earliest_violation_(numeric::kInfinity)
+SubintervalQueue::SubintervalQueue(std::vector<Subinterval> roots, const SearchRules &rules)
+  : rules_(rules), heap_(std::move(roots)), wanted_before_(numeric::kInfinity)
 {
-  outcome_.excluded_until = root.t1;
-  heap_.push_back(std::move(root));
+  outcome_.excluded_until = rules_.end;
+  std::make_heap(heap_.begin(), heap_.end(), startsLater);
 }
 
 bool SubintervalQueue::join()
@@ -52,13 +50,20 @@ std::optional<Subinterval> SubintervalQueue::take()
     if (!heap_.empty())
     {
       std::pop_heap(heap_.begin(), heap_.end(), startsLater);
-      Subinterval sub = std::move(heap_.back());
+      Subinterval sub = heap_.back();
       heap_.pop_back();
-      // A sub-interval starting at or after a confirmed violation cannot hold an earlier one.
-      if (!(sub.t0 < earliest_violation_))
+      // A sub-interval starting within the bracket of a confirmed contact cannot narrow it.
+      if (!(sub.t0 < wanted_before_))
       {
         dropLocked(sub);
         continue;
+      }
+      if (taken_.fetch_add(1) >= rules_.max_subintervals)
+      {
+        dropLocked(sub);
+        outcome_.out_of_subintervals = true;
+        stopLocked();
+        break;
       }
       ++examining_;
       return sub;
@@ -76,23 +81,34 @@ std::optional<Subinterval> SubintervalQueue::take()
 void SubintervalQueue::add(Subinterval half)
 {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (stopped_ || !(half.t0 < earliest_violation_))
+  if (stopped_ || !(half.t0 < wanted_before_))
   {
     dropLocked(half);
     return;
   }
-  heap_.push_back(std::move(half));
+  heap_.push_back(half);
   std::push_heap(heap_.begin(), heap_.end(), startsLater);
   changed_.notify_one();
 }
 
 bool SubintervalQueue::keep(const Subinterval &half)
 {
-  if (wanted(half.t0))
+  if (wanted(half.t0) && taken_.fetch_add(1) < rules_.max_subintervals)
     return true;
   std::lock_guard<std::mutex> lock(mutex_);
   dropLocked(half);
+  if (taken_ > rules_.max_subintervals)
+  {
+    outcome_.out_of_subintervals = true;
+    stopLocked();
+  }
   return false;
+}
+
+void SubintervalQueue::drop(const Subinterval &sub)
+{
+  std::lock_guard<std::mutex> lock(mutex_);
+  dropLocked(sub);
 }
 
 void SubintervalQueue::done()
@@ -102,21 +118,28 @@ void SubintervalQueue::done()
     changed_.notify_all();
 }
 
-bool SubintervalQueue::wanted(double t) const { return !stopped_ && t < earliest_violation_; }
+bool SubintervalQueue::wanted(double t) const { return !stopped_ && t < wanted_before_; }
 
-void SubintervalQueue::addRemaining(const TimeInterval &interval, std::optional<Violation> violation)
+void SubintervalQueue::addViolation(Violation violation)
 {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<TimeInterval> &remaining = outcome_.remaining;
-  remaining.insert(std::upper_bound(remaining.begin(), remaining.end(), interval), interval);
-  outcome_.excluded_until = std::min(outcome_.excluded_until, interval.first);
-  if (violation && violation->time < earliest_violation_)
-  {
-    earliest_violation_ = violation->time;
-    outcome_.violation = std::move(violation);
-  }
-  if ((outcome_.violation && stop_at_violation_) || remaining.size() >= max_remaining_)
+  if (outcome_.violation && !(violation.time < outcome_.violation->time))
+    return;
+  // the contact's own time is not excluded (nor anything after it)
+  outcome_.excluded_until = std::min(outcome_.excluded_until, violation.time);
+  wanted_before_ = violation.time - rules_.bracket;
+  outcome_.violation = std::move(violation);
+  if (rules_.stop_at_contact)
     stopLocked();
+}
+
+void SubintervalQueue::addGivenUp(const TimeInterval &interval)
+{
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<TimeInterval> &given_up = outcome_.given_up;
+  given_up.insert(std::upper_bound(given_up.begin(), given_up.end(), interval), interval);
+  outcome_.excluded_until = std::min(outcome_.excluded_until, interval.first);
+  stopLocked();
 }
 
 void SubintervalQueue::fail(std::exception_ptr error)

@@ -1,227 +1,248 @@
 #include "ompl_ccd/certify/toleranced_motion.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cmath>
+#include <fcl/geometry/shape/convex.h>
+#include <fcl/narrowphase/collision.h>
 #include <optional>
 #include <utility>
 
 #include "ompl_ccd/bound/bounding_ball.h"
-#include "ompl_ccd/certify/fat_primitive_tests.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
+#include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/bound/taylor_pose.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/convex_hull.h"
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/geometry/shape_triangulation.h"
-#include "ompl_ccd/geometry/triangle_bvh.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
-/// Ball of a tree node of a moving part: it contains the node's box; rho_max bounds ϱ on it.
-struct NodeBall
+/// What a body or an obstacle is measured on besides its own FCL object: its convex hull (a cheap
+/// lower bound) and, for a box or cylinder, the triangles around it (exact distances: FCL's GJK on a
+/// primitive errs by up to kGjkDistanceSlack near contact).
+struct TolerancedMotion::StandIns
 {
-  Eigen::Vector3d centre;
-  double radius = 0.0;
-  double rho_max = 1.0;
+  explicit StandIns(const CollisionShape &shape)
+    : hull(std::make_shared<const ConvexHull>(shape, kHullMaxGap))
+    , surface(makePrimitiveSurface(shape))
+    , concavity(shape.kind == CollisionShape::Kind::Mesh ? concavityOf(*hull, shape.mesh->vertices) : 0.0)
+  {
+  }
+  /// Reduced hulls: at most this far (metres) inside the full ones (as ca's default hull_max_gap).
+  static constexpr double kHullMaxGap = 1e-4;
+  std::shared_ptr<const ConvexHull> hull;
+  std::optional<PrimitiveSurface> surface;
+  /// How deep the shape's vertices lie below its hull's surface, at most (an estimate): the body's
+  /// distance to anything exceeds its hull's by about that much at most, so a body query cannot
+  /// exclude where the hull's distance plus both concavities does not.
+  double concavity = 0.0;
+  /// How far the shape lies beyond its surface triangles (0 without).
+  double surfaceGap() const { return surface ? surface->gap : 0.0; }
+
+  /// max over \a vertices of their depth below the faces of \a hull (a convex mesh: 0).
+  static double concavityOf(const ConvexHull &hull, const std::vector<Eigen::Vector3d> &vertices)
+  {
+    const auto *convex = dynamic_cast<const fcl::Convexd *>(hull.fclGeometry().get());
+    if (convex == nullptr)
+      return 0.0;
+    // faces as [count, i₁ … i_count]*; their outward planes n·x ≤ h
+    const std::vector<Eigen::Vector3d> &corners = convex->getVertices();
+    Eigen::Vector3d inside = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d &c : corners)
+      inside += c / static_cast<double>(corners.size());
+    std::vector<std::pair<Eigen::Vector3d, double>> planes;
+    const std::vector<int> &faces = convex->getFaces();
+    for (std::size_t f = 0; f < faces.size(); f += faces[f] + 1)
+    {
+      const Eigen::Vector3d &p0 = corners[faces[f + 1]];
+      Eigen::Vector3d n = (corners[faces[f + 2]] - p0).cross(corners[faces[f + 3]] - p0);
+      if (n.norm() == 0.0)
+        continue;
+      n.normalize();
+      if (n.dot(p0 - inside) < 0.0)
+        n = -n;
+      planes.emplace_back(n, n.dot(p0));
+    }
+    double deepest = 0.0;
+    for (const Eigen::Vector3d &v : vertices)
+    {
+      double depth = numeric::kInfinity;
+      for (const auto &[n, h] : planes)
+        depth = std::min(depth, h - n.dot(v));
+      deepest = std::max(deepest, depth);
+    }
+    return planes.empty() ? 0.0 : deepest;
+  }
 };
 
-/// One collision element (a link geometry or an obstacle) as triangles in its body's frame.
-struct TolerancedMotion::Part
-{
-  std::string name;
-  std::vector<std::array<Eigen::Vector3d, 3>> triangles;
-  /// Box of each triangle (fixed side: a cheap reject before the zero-position transform).
-  std::vector<Eigen::AlignedBox3d> boxes;
-  TriangleBvh bvh;
-  ShapeTriangles shape;
-  /// Moving parts (links) only: per-triangle orbit data and per-node balls in the link's metric.
-  std::vector<FatTriangle> fat;
-  std::vector<NodeBall> balls;
-};
-
-/// A link (moving, with a metric) or an obstacle (fixed, in the world frame).
+/// One collision geometry of a link with its metric (in the link frame) and max ϱ over it.
 struct TolerancedMotion::Body
 {
-  std::vector<Part> parts;
-  std::optional<AffineMetric> metric;
-  Eigen::AlignedBox3d box;
-  /// Links: ball about the box centre containing every part, and max ϱ over it.
-  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
-  double radius = 0.0;
+  BodyRef ref;
+  AffineMetric metric;
+  /// max ϱ over the body, [SchroeckerWeber] Eq. (11): ϱ² is convex, so attained at a vertex of the
+  /// body's (or its circumscribed polyhedron's) hull.
   double rho_max = 1.0;
+  StandIns stand_ins;
 };
 
-/// A checked pair: link \e moving against obstacle \e fixed (scene) or link \e fixed (self, in
-/// the fixed link's frame).
-struct TolerancedMotion::CheckedPair
+/// An obstacle's stand-ins, placed (read-only, shared by the workers).
+struct TolerancedMotion::Obstacle
 {
-  int moving = -1;
-  int fixed = -1;
-  bool self = false;
+  StandIns stand_ins;
+  std::unique_ptr<fcl::CollisionObjectd> hull, surface;
 };
 
-/// Mutable state of the interval tests of one worker.
-struct TolerancedMotion::Scratch
+/// The FCL objects of one pair, posed: what they are measured on.
+struct TolerancedMotion::PairObjects
 {
-  explicit Scratch(const RobotModel &model) : kinematics(model) {}
-  KinematicsWorkspace kinematics;
-  std::vector<TaylorPose> poses;
-  Eigen::VectorXd q;
-  /// Per link: radius of the ball of the current interval (−1: not computed yet).
-  std::vector<double> link_radius;
-  /// Counters of the inner loops (added to stats by takeCounters()).
-  double node_tests = 0.0, triangle_tests = 0.0;
-  Stats stats;
-  /// The counters since the last call, inner loops included; restarts them from zero.
-  Stats takeCounters()
-  {
-    Stats all = std::move(stats);
-    stats.clear();
-    all["node_tests"] += std::exchange(node_tests, 0.0);
-    all["triangle_tests"] += std::exchange(triangle_tests, 0.0);
-    return all;
-  }
+  /// The bodies themselves (meshes, solid primitives) and their convex hulls.
+  const fcl::CollisionObjectd *a = nullptr, *other = nullptr, *hull_a = nullptr, *hull_other = nullptr;
+  /// What exact distances are measured on: a primitive's surface triangles, else the body.
+  const fcl::CollisionObjectd *exact_a = nullptr, *exact_other = nullptr;
+  /// Both hulls' gaps, both surfaces' gaps, both concavities (metres).
+  double hull_gap = 0.0, surface_gap = 0.0, concavity = 0.0;
 };
 
 /// Everything a thread needs to work on a search: the caller's workspace, and each pool thread's.
 struct TolerancedMotion::Worker : CertifierWorkspace
 {
-  explicit Worker(const CollisionWorld &world) : scratch(world.robot()), collision(world) {}
-  Scratch scratch;
-  /// Discrete checks confirming remaining intervals.
-  CollisionWorkspace collision;
+  Worker(const CullingFrontEnd &front_end, const std::vector<Body> &bodies) : culling(front_end)
+  {
+    for (const Body &body : bodies)
+    {
+      hulls.push_back(makeCollisionObject(body.stand_ins.hull->fclGeometry()));
+      surfaces.push_back(body.stand_ins.surface ? makeCollisionObject(body.stand_ins.surface->triangles) : nullptr);
+    }
+  }
+  /// The front end's state: link poses (at the midpoint of the sub-interval being examined), the
+  /// bodies' FCL objects, and the potentially colliding pairs with their live pieces.
+  CullingWorkspace culling;
+  /// Each body's hull and surface triangles (or null), posed with the body.
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> hulls, surfaces;
+  /// The search whose link poses are in culling.kinematics (0: none).
+  std::uint64_t search = 0;
+  /// Starts on search \a serial: forgets the poses of another (its motion may sit at the same address).
+  void join(std::uint64_t serial)
+  {
+    if (serial == search)
+      return;
+    search = serial;
+    culling.posed_motion = nullptr;
+  }
+  /// Counters of the sub-interval loop (added to stats by takeCounters()).
+  double intervals = 0.0, distance_queries = 0.0, hull_distance_queries = 0.0, max_depth = 0.0;
+  /// The counters since the last call; restarts them from zero.
+  Stats takeCounters()
+  {
+    Stats counters = {{"intervals", intervals},
+                      {"distance_queries", distance_queries},
+                      {"hull_distance_queries", hull_distance_queries},
+                      {"max_depth", max_depth}};
+    intervals = distance_queries = hull_distance_queries = max_depth = 0.0;
+    return counters;
+  }
 };
 
-/// One search of Listing 1: its settings and the queue its workers share. Helpers hold it by
-/// shared_ptr, since one may start after the search is over (it then finds the queue closed and
-/// touches nothing else).
+/// One search of Listing 1 over the live pairs: its query, pairs, and the queue its workers share.
+/// Helpers hold it by shared_ptr, since one may start after the search is over (it then finds the
+/// queue closed and touches nothing else).
 struct TolerancedMotion::Search
 {
-  Search(const JointMotion &motion, double clearance, double epsilon, bool confirm, Subinterval root,
-         bool stop_at_violation, std::size_t max_remaining)
-    : motion(motion)
-    , clearance(clearance)
-    , epsilon(epsilon)
-    , confirm(confirm)
-    , queue(std::move(root), stop_at_violation, max_remaining)
+  Search(const JointMotion &motion, const Query &query, std::vector<BodyPair> pcl, std::vector<Subinterval> roots,
+         const SearchRules &rules)
+    : motion(motion), query(query), pcl(std::move(pcl)), queue(std::move(roots), rules)
   {
   }
   const JointMotion &motion;
-  double clearance, epsilon;
-  /// Check each remaining interval's ends and midpoint with the discrete check.
-  bool confirm;
+  const Query query;
+  /// Tells the searches apart (a worker's posed link poses belong to one; a motion's address may recur).
+  const std::uint64_t serial = nextSerial();
+  /// The pairs left by the culling; Subinterval::pair indexes them.
+  const std::vector<BodyPair> pcl;
   SubintervalQueue queue;
+
+  static std::uint64_t nextSerial()
+  {
+    static std::atomic<std::uint64_t> count{0};
+    return ++count;
+  }
 };
 
 namespace
 {
-/// Smallest ε (metres) that FirstContact narrowing shrinks to before it stops: a nanometre, far
-/// below any tolerance a query sets (kPadAbs scale).
-constexpr double kMinNarrowingEpsilon = 1e-9;
+/// FCL's mesh traversal may stop once its distance is within this factor of the true one: far from
+/// contact the deflated bound still excludes, at a fraction of an exact query's work.
+constexpr double kDistanceRelErr = 0.25;
+/// The balls in the bodies' metrics are computed where the motion bound's reach fails to exclude
+/// by less than this multiple of the distance to beat (the hulls' distance plus the bodies'
+/// concavity): a ball (a Taylor chain) costs more than the halvings it saves elsewhere. Callgrind,
+/// instructions in certify() on 40 edges per world: FirstContact Panda/table 33.3M at 2, 22.2M at
+/// 1.25, 16.3M at 1; the arm (concave shelf) 233M, 210M, 196M (327M without balls); Decide arm
+/// 46.9M, 40.5M, 33.6M.
+constexpr double kBallGain = 1.0;
+/// Mode::FirstContact's whole-robot probes: at k/16, k = 0..16, the first in collision bisected
+/// against the free one before it down to this fraction of the tolerance (the search then covers
+/// only up to t_hit − tolerance, where the first contact is at least this much farther off).
+constexpr int kFirstContactProbes = 16;
+constexpr double kProbeBracket = 0.5;
+/// Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8's early exit).
+constexpr double kDecideProbes[] = {0.5, 0.25, 0.75};
 
-/// max ϱ over an axis-aligned box: ϱ² is convex, so at a corner.
-double maxDistortion(const AffineMetric &metric, const Eigen::AlignedBox3d &box)
-{
-  double m = 0.0;
-  for (int k = 0; k < 8; ++k)
-    m = std::max(m, metric.distortionSquared(box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k))));
-  return std::sqrt(m);
-}
-
-/// Is the ball (c, r) maybe touching the box? (Squared distance with a relative margin.)
-bool ballMayTouchBox(const Eigen::Vector3d &c, double r, const Eigen::AlignedBox3d &box)
-{
-  const double d_sq = box.squaredExteriorDistance(c);
-  return !(d_sq > r * r * (1.0 + numeric::kPadRel) + numeric::kPadAbs * numeric::kPadAbs);  // NaN: maybe touching
-}
-
-void bump(Stats &stats, const char *key, double by = 1.0) { stats[key] += by; }
 }  // namespace
 
 TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options)
   : world_(std::move(world)), options_(options)
 {
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
+  front_end_ = std::make_unique<CullingFrontEnd>(world_, options_.culling);
   OMPL_CCD_THROW_UNLESS(options_.max_depth >= 1 && options_.max_depth <= 60, "TolerancedMotion: max_depth ",
-                        options_.max_depth, " is outside [1, 60]; pass e.g. 24.");
+                        options_.max_depth, " is outside [1, 60]; pass e.g. 30.");
+  OMPL_CCD_THROW_UNLESS(options_.max_intervals >= 1, "TolerancedMotion: max_intervals must be >= 1 (",
+                        options_.max_intervals, "); pass e.g. 4096.");
   OMPL_CCD_THROW_UNLESS(options_.threads >= 1 && options_.threads <= TolerancedMotionOptions::kMaxThreads,
                         "TolerancedMotion: threads must be in [1, ", TolerancedMotionOptions::kMaxThreads, "] (",
                         options_.threads, "); pass 1 or up to the number of cores.");
-  OMPL_CCD_THROW_UNLESS(options_.cylinder_sides >= 3, "TolerancedMotion: cylinder_sides must be >= 3 (",
-                        options_.cylinder_sides, "); pass e.g. 16.");
-  OMPL_CCD_THROW_UNLESS(options_.node_growth_limit > 0.0, "TolerancedMotion: node_growth_limit must be > 0 (",
-                        options_.node_growth_limit, "); pass e.g. 0.25.");
-  OMPL_CCD_THROW_UNLESS(options_.max_remaining >= 1, "TolerancedMotion: max_remaining must be >= 1 (",
-                        options_.max_remaining, "); pass e.g. 64.");
   const RobotModel &robot = world_->robot();
-  const Scene &scene = world_->scene();
   double extent = 0.0;
-
-  const auto make_part = [&](const std::string &name, const CollisionShape &shape, const Eigen::Isometry3d &X) {
-    Part part;
-    part.name = name;
-    part.shape = triangulateShape(shape, X, options_.cylinder_sides);
-    for (const Eigen::Vector3i &t : part.shape.triangles)
+  for (const CullingBody &culled : front_end_->bodies())
+  {
+    const BodyRef &ref = culled.ref;
+    const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
+    // Mass distribution of the body (Sec. 2) from the vertices of the shape or of the polyhedron
+    // circumscribing a primitive, in the link frame.
+    const std::vector<Eigen::Vector3d> vertices = triangulateShape(geometry.shape, geometry.X_LG).vertices;
+    Body body{ref, AffineMetric::fromVertices(vertices, options_.mass_distribution), 1.0, StandIns(geometry.shape)};
+    double rho_sq = 1.0;
+    for (const Eigen::Vector3d &p : vertices)
     {
-      part.triangles.push_back({part.shape.vertices[t[0]], part.shape.vertices[t[1]], part.shape.vertices[t[2]]});
-      Eigen::AlignedBox3d box;
-      for (const Eigen::Vector3d &p : part.triangles.back())
-        box.extend(p);
-      part.boxes.push_back(box);
-    }
-    part.bvh = TriangleBvh(part.triangles);
-    for (const Eigen::Vector3d &p : part.shape.vertices)
+      rho_sq = std::max(rho_sq, body.metric.distortionSquared(p));
       extent = std::max(extent, p.norm());
-    return part;
-  };
-
-  links_.resize(robot.links().size());
-  for (int l : world_->collidingLinks())
-  {
-    auto body = std::make_unique<Body>();
-    std::vector<Eigen::Vector3d> vertices;
-    for (const LinkGeometry &geometry : robot.links()[l].geometries)
-    {
-      body->parts.push_back(make_part(geometry.urdf_link, geometry.shape, geometry.X_LG));
-      const Part &part = body->parts.back();
-      vertices.insert(vertices.end(), part.shape.vertices.begin(), part.shape.vertices.end());
-      body->box.extend(part.bvh.nodes()[0].box);
     }
-    // Mass distribution of the link (Sec. 2), then the orbit data of its triangles and nodes.
-    body->metric = AffineMetric::fromVertices(vertices, options_.mass_distribution);
-    body->centre = body->box.center();
-    body->radius = 0.5 * body->box.diagonal().norm();
-    body->rho_max = maxDistortion(*body->metric, body->box);
-    for (Part &part : body->parts)
-    {
-      for (const auto &t : part.triangles)
-        part.fat.emplace_back(*body->metric, t[0], t[1], t[2]);
-      for (const TriangleBvh::Node &node : part.bvh.nodes())
-        part.balls.push_back({node.box.center(), 0.5 * node.box.diagonal().norm(), maxDistortion(*body->metric, node.box)});
-    }
-    links_[l] = std::move(body);
+    body.rho_max = std::sqrt(rho_sq) * (1.0 + numeric::kPadRel);
+    bodies_.push_back(std::move(body));
   }
-  for (std::size_t o = 0; o < scene.obstacles().size(); ++o)
+  for (const ompl_ccd::Obstacle &placed : world_->scene().obstacles())
   {
-    const Obstacle &obstacle = scene.obstacles()[o];
-    auto body = std::make_unique<Body>();
-    body->parts.push_back(make_part(obstacle.name, obstacle.shape, obstacle.X_WG));
-    body->box = body->parts.back().bvh.nodes()[0].box;
-    obstacles_.push_back(std::move(body));
+    Obstacle obstacle{StandIns(placed.shape), nullptr, nullptr};
+    obstacle.hull = makeCollisionObject(obstacle.stand_ins.hull->fclGeometry());
+    obstacle.hull->setTransform(placed.X_WG);
+    if (obstacle.stand_ins.surface)
+    {
+      obstacle.surface = makeCollisionObject(obstacle.stand_ins.surface->triangles);
+      obstacle.surface->setTransform(placed.X_WG);
+    }
+    obstacles_.push_back(std::move(obstacle));
   }
-  for (int l : world_->collidingLinks())
-    for (std::size_t o = 0; o < obstacles_.size(); ++o)
-      pairs_.push_back({l, static_cast<int>(o), false});
-  for (const auto &[a, b] : world_->selfPairs())
-    pairs_.push_back({b, a, true});
-  bodies_ = collisionBodies(*world_);
-  self_body_pairs_ = selfBodyPairs(*world_, bodies_);
-  for (const BodyRef &body : bodies_)
-    body_boxes_.push_back(localBox(robot.links()[body.link].geometries[body.geometry]));
-  // Poses and zero-position transforms are rounded at ~1e-16 of the coordinates; kPadRel of the
-  // extent (plus the joint offsets) leaves a wide margin.
+  // Poses are rounded at ~1e-16 of the coordinates; kPadRel of the extent (plus the joint offsets)
+  // leaves a wide margin.
   for (const Joint &joint : robot.joints())
     extent += joint.X_PJ.translation().norm() + std::max(std::fabs(joint.lower), std::fabs(joint.upper));
   margin_ = numeric::kPadRel * (1.0 + extent);
@@ -236,244 +257,263 @@ TolerancedMotion::~TolerancedMotion()
     pool_->join();
 }
 
-const AffineMetric &TolerancedMotion::linkMetric(int link) const { return *links_.at(link)->metric; }
+const AffineMetric &TolerancedMotion::bodyMetric(int body) const { return bodies_.at(body).metric; }
 
 std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
 {
-  return std::make_unique<Worker>(*world_);
+  return std::make_unique<Worker>(*front_end_, bodies_);
 }
 
-bool TolerancedMotion::partsMayCollide(Scratch &scratch, const AffineMetric &metric, const Part &moving,
-                                       const Eigen::Isometry3d &g, double R, const Part &fixed) const
+double TolerancedMotion::motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const
 {
-  // A part inside a solid touches it without any surface contact; then every point of the inner
-  // part is inside, in particular its first vertex. Solids are convex: a face plane farther than
-  // the orbit's reach separates.
-  if (fixed.shape.solid)
-  {
-    const Eigen::Vector3d &v = moving.shape.vertices[0];
-    const Eigen::Vector3d gv = g * v;
-    const double r = R * metric.distortion(v) * (1.0 + numeric::kPadRel);
-    bool separated = false;
-    for (std::size_t i = 0; i < fixed.shape.plane_normals.size() && !separated; ++i)
-      separated = fixed.shape.plane_normals[i].dot(gv) - fixed.shape.plane_offsets[i] > r;
-    if (!separated)
-      return true;
-  }
-  const Eigen::Matrix3d G_inv = g.linear().transpose();
-  const Eigen::Vector3d g_t = g.translation();
-  if (moving.shape.solid)
-  {
-    // The fixed part's first vertex in the zero position, against the moving solid grown by the
-    // largest vertex orbit radius R·max ϱ.
-    const Eigen::Vector3d y = G_inv * (fixed.shape.vertices[0] - g_t);
-    const double r = R * moving.balls[0].rho_max * (1.0 + numeric::kPadRel);
-    bool separated = false;
-    for (std::size_t i = 0; i < moving.shape.plane_normals.size() && !separated; ++i)
-      separated = moving.shape.plane_normals[i].dot(y) - moving.shape.plane_offsets[i] > r;
-    if (!separated)
-      return true;
-  }
-  // Simultaneous descent of both trees; a moving node's orbit lies in the ball about g(centre) of
-  // radius (node radius + R max ϱ) because g is rigid and every orbit point is within R ϱ(x) of g(x).
-  const auto &mn = moving.bvh.nodes();
-  const auto &fn = fixed.bvh.nodes();
-  std::vector<std::pair<int, int>> stack = {{0, 0}};
-  while (!stack.empty())
-  {
-    const auto [m, f] = stack.back();
-    stack.pop_back();
-    ++scratch.node_tests;
-    const NodeBall &ball = moving.balls[m];
-    if (!ballMayTouchBox(g * ball.centre, ball.radius + R * ball.rho_max, fn[f].box))
-      continue;
-    if (!mn[m].leaf() && R * ball.rho_max > options_.node_growth_limit * ball.radius)
-      return true;
-    if (mn[m].leaf() && fn[f].leaf())
-    {
-      for (int i = mn[m].first; i < mn[m].first + mn[m].count; ++i)
-      {
-        const FatTriangle &P = moving.fat[moving.bvh.order()[i]];
-        // The triangle's orbit lies in the ball about g(centroid) of radius extent + R max ϱ.
-        const Eigen::Vector3d centre = g * P.centre;
-        const double reach = P.extent + R * P.rho_max;
-        for (int j = fn[f].first; j < fn[f].first + fn[f].count; ++j)
-        {
-          const int k = fixed.bvh.order()[j];
-          if (!ballMayTouchBox(centre, reach, fixed.boxes[k]))
-            continue;
-          const auto &T = fixed.triangles[k];
-          // The fixed triangle in the moving link's zero position, g⁻¹(F) (Listing 2).
-          const FixedTriangle F = {G_inv * (T[0] - g_t), G_inv * (T[1] - g_t), G_inv * (T[2] - g_t)};
-          ++scratch.triangle_tests;
-          if (fatTriangleHitsTriangle(P, R, F))
-            return true;
-        }
-      }
-      continue;
-    }
-    const bool split_moving =
-        !mn[m].leaf() && (fn[f].leaf() || ball.radius >= 0.5 * fn[f].box.diagonal().norm());
-    if (split_moving)
-    {
-      stack.emplace_back(mn[m].right, f);
-      stack.emplace_back(mn[m].left, f);
-    }
-    else
-    {
-      stack.emplace_back(m, fn[f].right);
-      stack.emplace_back(m, fn[f].left);
-    }
-  }
-  return false;
+  // every point's speed is at most μ over [t0, t1], [Zhang2007] Eq. (10)
+  const CullingBody &body = front_end_->bodies()[b];
+  return motionBound(motion, body.ref.link, body.reach, t0, t1, frame) * (0.5 * (t1 - t0)) * (1.0 + numeric::kPadRel) +
+         margin_;
 }
 
-bool TolerancedMotion::bodiesMayCollide(Scratch &scratch, const Body &moving, const Eigen::Isometry3d &g, double R,
-                                        const Body &fixed) const
+double TolerancedMotion::ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
+                                   double t1) const
 {
-  // Link-level culling: the whole link's orbit against the other body's box.
-  if (!ballMayTouchBox(g * moving.centre, moving.radius + R * moving.rho_max, fixed.box))
-    return false;
-  for (const Part &pm : moving.parts)
-  {
-    const NodeBall &root = pm.balls[0];
-    for (const Part &pf : fixed.parts)
-    {
-      if (!ballMayTouchBox(g * root.centre, root.radius + R * root.rho_max, pf.bvh.nodes()[0].box))
-        continue;
-      if (partsMayCollide(scratch, *moving.metric, pm, g, R, pf))
-        return true;
-    }
-  }
-  return false;
+  const Body &body = bodies_[b];
+  const int link = body.ref.link;
+  const std::vector<Eigen::Isometry3d> &X_WL = worker.culling.kinematics.X_WL;
+  // The ball B_R(g) about the pose at the midpoint covers the sub-motion (Sec. 5); every point x
+  // of the body stays within R ϱ(x) of g(x) (Eq. 4).
+  const Eigen::Isometry3d g = frame < 0 ? X_WL[link] : Eigen::Isometry3d(X_WL[frame].inverse() * X_WL[link]);
+  const double R = enclosingRadius(body.metric, linkTaylorPose(motion, TaylorDomain(t0, t1), link, frame), g);
+  return (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
 }
 
-bool TolerancedMotion::intervalMayCollide(Scratch &scratch, const JointMotion &motion, double t0, double t1,
-                                          double clearance, std::vector<int> &pairs, double &reach) const
+TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const BodyPair &pair) const
 {
-  bump(scratch.stats, "intervals");
   const RobotModel &robot = world_->robot();
-  // Enclosures of every link pose over [t0, t1] and the rigid centres at the midpoint.
-  linkTaylorPoses(motion, TaylorDomain(t0, t1), scratch.poses);
-  motion.stateAt(0.5 * (t0 + t1), scratch.q);
-  forwardKinematics(robot, scratch.kinematics, scratch.q);
-  const auto &X_WL = scratch.kinematics.X_WL;
-  scratch.link_radius.assign(robot.links().size(), -1.0);
-  reach = 0.0;
-  std::vector<int> kept;
-  for (int index : pairs)
+  const auto place = [&](int b) {
+    const BodyRef &ref = bodies_[b].ref;
+    const Eigen::Isometry3d X_WG =
+        worker.culling.kinematics.X_WL[ref.link] * robot.links()[ref.link].geometries[ref.geometry].X_LG;
+    fcl::CollisionObjectd *body = worker.culling.mesh_objects[b].get();
+    body->setTransform(X_WG);
+    worker.hulls[b]->setTransform(X_WG);
+    if (worker.surfaces[b])
+      worker.surfaces[b]->setTransform(X_WG);
+    return body;
+  };
+  PairObjects objects;
+  const Body &A = bodies_[pair.a];
+  objects.a = place(pair.a);
+  objects.hull_a = worker.hulls[pair.a].get();
+  objects.exact_a = worker.surfaces[pair.a] ? worker.surfaces[pair.a].get() : objects.a;
+  const StandIns *other = nullptr;
+  if (pair.b >= 0)
   {
-    const CheckedPair &pair = pairs_[index];
-    const Body &moving = *links_[pair.moving];
-    Eigen::Isometry3d g;
-    double R = 0.0;
-    if (!pair.self)
-    {
-      g = X_WL[pair.moving];
-      double &cached = scratch.link_radius[pair.moving];
-      if (cached < 0.0)
-        cached = enclosingRadius(*moving.metric, scratch.poses[pair.moving], g);
-      R = cached;
-    }
-    else
-    {
-      // Relative motion of the moving link in the fixed link's frame.
-      g = X_WL[pair.fixed].inverse() * X_WL[pair.moving];
-      R = enclosingRadius(*moving.metric, relativePose(scratch.poses[pair.fixed], scratch.poses[pair.moving]), g);
-    }
-    const Body &fixed = pair.self ? *links_[pair.fixed] : *obstacles_[pair.fixed];
-    if (!bodiesMayCollide(scratch, moving, g, paddedRadius(R, clearance, margin_), fixed))
-      continue;
-    kept.push_back(index);
-    // R · max ϱ over the link, [SchroeckerWeber] Eq. (11).
-    reach = std::max(reach, R * moving.rho_max);
+    objects.other = place(pair.b);
+    objects.hull_other = worker.hulls[pair.b].get();
+    objects.exact_other = worker.surfaces[pair.b] ? worker.surfaces[pair.b].get() : objects.other;
+    other = &bodies_[pair.b].stand_ins;
   }
-  pairs.swap(kept);
-  return !pairs.empty();
+  else
+  {
+    const Obstacle &obstacle = obstacles_[pair.obstacle];
+    objects.other = &world_->scene().object(pair.obstacle);
+    objects.hull_other = obstacle.hull.get();
+    objects.exact_other = obstacle.surface ? obstacle.surface.get() : objects.other;
+    other = &obstacle.stand_ins;
+  }
+  objects.hull_gap = A.stand_ins.hull->gap() + other->hull->gap();
+  objects.surface_gap = A.stand_ins.surfaceGap() + other->surfaceGap();
+  objects.concavity = A.stand_ins.concavity + other->concavity;
+  return objects;
 }
 
-std::vector<int> TolerancedMotion::culledPairs(Scratch &scratch, const JointMotion &motion, double t0, double t1,
-                                              double clearance) const
+Contact TolerancedMotion::contactOf(const BodyPair &pair, double t) const
 {
-  linkTaylorPoses(motion, TaylorDomain(t0, t1), scratch.poses);
-  std::vector<Eigen::AlignedBox3d> aabbs;
-  const double pad = clearance + margin_;
-  for (std::size_t i = 0; i < bodies_.size(); ++i)
-  {
-    Eigen::AlignedBox3d box = dynamicAabb(scratch.poses[bodies_[i].link], body_boxes_[i]);
-    box.min().array() -= pad;
-    box.max().array() += pad;
-    aabbs.push_back(box);
-  }
-  std::vector<BodyPair> pcl;
-  cullPairs(*world_, aabbs, self_body_pairs_, pcl);
-  // A checked (link, obstacle) or (link, link) pair stays if any of its geometry pairs does.
-  std::vector<char> keep(pairs_.size(), 0);
-  for (const BodyPair &p : pcl)
-  {
-    const int a = bodies_[p.a].link;
-    for (std::size_t i = 0; i < pairs_.size(); ++i)
-    {
-      const CheckedPair &pair = pairs_[i];
-      if (p.b < 0 ? (!pair.self && pair.moving == a && pair.fixed == p.obstacle)
-                  : (pair.self && ((pair.moving == a && pair.fixed == bodies_[p.b].link) ||
-                                   (pair.fixed == a && pair.moving == bodies_[p.b].link))))
-        keep[i] = 1;
-    }
-  }
-  std::vector<int> kept;
-  for (std::size_t i = 0; i < pairs_.size(); ++i)
-    if (keep[i])
-      kept.push_back(static_cast<int>(i));
-  return kept;
+  const RobotModel &robot = world_->robot();
+  const auto urdfLink = [&](int b) {
+    return robot.links()[bodies_[b].ref.link].geometries[bodies_[b].ref.geometry].urdf_link;
+  };
+  Contact contact;
+  contact.time = t;
+  contact.link = urdfLink(pair.a);
+  contact.other = pair.b >= 0 ? urdfLink(pair.b) : world_->scene().obstacles()[pair.obstacle].name;
+  return contact;
 }
 
-std::optional<Violation> TolerancedMotion::violation(Worker &worker, const JointMotion &motion, double t,
-                                                     double clearance) const
+std::optional<Violation> TolerancedMotion::contact(Worker &worker, const BodyPair &pair, const PairObjects &objects,
+                                                   double t, const Query &query) const
 {
-  // A configuration violates when in collision, or closer than the clearance.
-  bump(worker.scratch.stats, "discrete_checks");
-  motion.stateAt(t, worker.scratch.q);
-  Violation found;
-  found.time = t;
-  const bool violating = clearance > 0.0
-                             ? minimumDistance(*world_, worker.collision, worker.scratch.q, &found.contact) < clearance
-                             : isInCollision(*world_, worker.collision, worker.scratch.q, &found.contact);
-  if (!violating)
+  // FCL's exact distance is an upper bound (its points are real points of the bodies, or within
+  // the surface gap of them): a contact only within clearance + contact_distance (certifier.h),
+  // the witness of a Collision.
+  NearestPoints nearest;
+  const double d = pairDistanceUpperBound(*objects.exact_a, *objects.exact_other, &nearest) + objects.surface_gap;
+  worker.distance_queries += 1;
+  if (!(d - query.clearance <= query.contact_distance))
     return std::nullopt;
-  found.contact.time = t;
+  Violation found{t, contactOf(pair, t)};
+  Contact &contact = found.contact;
+  contact.distance = d;
+  contact.point_a = nearest.p_WA;
+  contact.point_b = nearest.p_WB;
+  if (nearest.p_WB != nearest.p_WA)
+    contact.normal = (nearest.p_WB - nearest.p_WA).normalized();
   return found;
+}
+
+std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, const PairObjects &objects,
+                                                         double t) const
+{
+  fcl::CollisionRequestd request(1, true);
+  fcl::CollisionResultd result;
+  if (fcl::collide(objects.a, objects.other, request, result) == 0)
+    return std::nullopt;
+  Violation found{t, contactOf(pair, t)};
+  const fcl::Contactd &touch = result.getContact(0);
+  found.contact.point_a = found.contact.point_b = touch.pos;
+  found.contact.normal = touch.normal;
+  return found;
+}
+
+std::optional<Violation> TolerancedMotion::probe(Worker &worker, const JointMotion &motion, double t) const
+{
+  const std::optional<ProbeHit> hit = front_end_->probeWholeRobot(worker.culling, motion, t);
+  if (!hit)
+    return std::nullopt;
+  Violation found{t, contactOf(hit->pair, t)};
+  found.contact.point_a = found.contact.point_b = hit->point;
+  found.contact.normal = hit->normal;
+  return found;
+}
+
+std::optional<Violation> TolerancedMotion::probeLivePairs(Worker &worker, const JointMotion &motion, double t) const
+{
+  // a pair in collision at t is live at t (a dead piece keeps it apart): the others need no check
+  CullingWorkspace &culling = worker.culling;
+  culling.counters.collision_probes += 1;
+  front_end_->poseAt(culling, motion, t);
+  for (std::size_t i = 0; i < culling.pcl.size(); ++i)
+    if (culling.nextLiveTime(i, t) <= t)
+      if (std::optional<Violation> hit = solidsOverlap(culling.pcl[i], posePair(worker, culling.pcl[i]), t))
+        return hit;
+  return std::nullopt;
+}
+
+std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, const JointMotion &motion,
+                                                              double width) const
+{
+  for (int k = 0; k <= kFirstContactProbes; ++k)
+  {
+    const double t = static_cast<double>(k) / kFirstContactProbes;
+    std::optional<Violation> hit = probeLivePairs(worker, motion, t);
+    if (!hit)
+      continue;
+    // bisect against the free probe before it: only a guess of the first contact (a sample), which
+    // the search then brackets
+    for (double free = t - 1.0 / kFirstContactProbes; k > 0 && hit->time - free > width;)
+    {
+      const double m = 0.5 * (free + hit->time);
+      if (std::optional<Violation> nearer = probeLivePairs(worker, motion, m))
+        hit = std::move(nearer);
+      else
+        free = m;
+    }
+    return hit;
+  }
+  return std::nullopt;
+}
+
+std::vector<Subinterval> TolerancedMotion::liveSpans(const CullingWorkspace &culling, double t_end) const
+{
+  // each maximal run of live pieces [k0/N, k1/N] of each pair, cut at t_end
+  std::vector<Subinterval> roots;
+  const int n = culling.samples;
+  for (std::size_t i = 0; i < culling.pcl.size(); ++i)
+    for (int k = 0; k < n; ++k)
+    {
+      if (!culling.live(i, k))
+        continue;
+      const int first = k;
+      while (k + 1 < n && culling.live(i, k + 1))
+        ++k;
+      const double t0 = static_cast<double>(first) / n, t1 = std::min(t_end, static_cast<double>(k + 1) / n);
+      if (t0 < t1)
+        roots.push_back({t0, t1, 0, static_cast<int>(i)});
+    }
+  return roots;
 }
 
 std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &search, Subinterval &sub) const
 {
-  // [SchroeckerWeber] Listing 1, one step. Pairs excluded over [t0, t1] stay excluded on its halves
-  // (the sub-motion's poses are a subset), so only the kept pairs go down.
-  Scratch &scratch = worker.scratch;
-  double reach = 0.0;
-  if (!intervalMayCollide(scratch, search.motion, sub.t0, sub.t1, search.clearance, sub.pairs, reach))
+  // [SchroeckerWeber] Listing 1, one step, for one pair.
+  worker.intervals += 1;
+  worker.max_depth = std::max(worker.max_depth, static_cast<double>(sub.depth));
+  const BodyPair &pair = search.pcl[sub.pair];
+  const Query &query = search.query;
+  const double tm = 0.5 * (sub.t0 + sub.t1);
+  front_end_->poseAt(worker.culling, search.motion, tm);
+  const PairObjects objects = posePair(worker, pair);
+  // How far apart the bodies are at the centre g, at least: their hulls' distance less their gaps
+  // (a cheap lower bound; the bodies lie within their concavity of their hulls).
+  worker.hull_distance_queries += 1;
+  const double hulls = pairDistanceLowerBound(*objects.hull_a, *objects.hull_other);
+  const double apart = hulls - objects.hull_gap - query.clearance;
+  // The reach of the orbits (a self pair's in the bodies' common ancestor's frame): how far any
+  // point of the bodies gets from its place at g. The motion bound first (cheap), then the balls
+  // in the bodies' metrics where they may beat it by the distance to beat (Eq. 4, 11).
+  const int frame = pair.b >= 0 ? pair.ancestor : -1;
+  double r = motionReach(search.motion, pair.a, frame, sub.t0, sub.t1);
+  if (pair.b >= 0)
+    r += motionReach(search.motion, pair.b, frame, sub.t0, sub.t1);
+  if (apart > r)
     return std::nullopt;
-  double &max_depth = scratch.stats["max_depth"];
-  max_depth = std::max(max_depth, static_cast<double>(sub.depth));
-  // ε-termination, Eq. (11).
-  if (sub.depth < options_.max_depth && reach >= search.epsilon)
+  if (r < kBallGain * (apart + objects.concavity))
   {
-    const double tm = 0.5 * (sub.t0 + sub.t1);
-    search.queue.add({tm, sub.t1, sub.depth + 1, sub.pairs});
-    return Subinterval{sub.t0, tm, sub.depth + 1, std::move(sub.pairs)};
+    double ball = ballReach(worker, search.motion, pair.a, frame, sub.t0, sub.t1);
+    if (pair.b >= 0)
+      ball += ballReach(worker, search.motion, pair.b, frame, sub.t0, sub.t1);
+    r = std::min(r, ball);
+    if (apart > r)
+      return std::nullopt;
   }
-  bump(scratch.stats, "remaining_intervals");
-  std::optional<Violation> found;
-  if (search.confirm)
-    for (double t : {sub.t0, 0.5 * (sub.t0 + sub.t1), sub.t1})
-      if (!search.queue.wanted(t) || (found = violation(worker, search.motion, t, search.clearance)))
-        break;
-  search.queue.addRemaining({sub.t0, sub.t1}, std::move(found));
-  return std::nullopt;
+  // Then the bodies themselves, where their distance may exclude (concave bodies) or be a contact
+  // (a primitive on its surface triangles, whose distance less their gap bounds the solid's: the
+  // bodies were apart at the span's start, and no body gets inside a solid without crossing its
+  // surface); far apart, a deflated distance suffices.
+  const bool may_exclude = hulls + kGjkDistanceSlack + objects.concavity - query.clearance > r;
+  if (may_exclude || !(apart > query.contact_distance))
+  {
+    const double needed = query.clearance + r;
+    double d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, nullptr, kDistanceRelErr);
+    worker.distance_queries += 1;
+    if (!(d - objects.surface_gap > needed) && d * (1.0 + kDistanceRelErr) - objects.surface_gap > needed)
+    {
+      d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other);
+      worker.distance_queries += 1;
+    }
+    d -= objects.surface_gap;
+    if (d > needed)
+      return std::nullopt;
+    if (!(d - query.clearance > query.contact_distance))
+      if (std::optional<Violation> found = contact(worker, pair, objects, tm, query))
+        search.queue.addViolation(std::move(*found));
+  }
+  Subinterval first{sub.t0, tm, sub.depth + 1, sub.pair};
+  if (sub.depth >= options_.max_depth)
+  {
+    // the depth cap, unless a contact at tm (or a stop) makes [t0, tm] useless
+    if (search.queue.wanted(first.t0))
+      search.queue.addGivenUp({sub.t0, sub.t1});
+    else
+      search.queue.drop(first);
+    return std::nullopt;
+  }
+  search.queue.add({tm, sub.t1, sub.depth + 1, sub.pair});
+  return first;
 }
 
 void TolerancedMotion::work(Worker &worker, Search &search) const
 {
+  worker.join(search.serial);
   while (std::optional<Subinterval> sub = search.queue.take())
   {
     // Depth first into the first halves; the second ones go to the queue.
@@ -495,19 +535,19 @@ void TolerancedMotion::help(Search &search) const
   try
   {
     if (!worker)
-      worker = std::make_unique<Worker>(*world_);
+      worker = std::make_unique<Worker>(*front_end_, bodies_);
     work(*worker, search);
   }
   catch (...)
   {
     search.queue.fail(std::current_exception());
   }
-  search.queue.leave(worker ? worker->scratch.takeCounters() : Stats{});
+  search.queue.leave(worker ? worker->takeCounters() : Stats{});
 }
 
-SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search> &search, bool helped) const
+SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search> &search) const
 {
-  if (helped && pool_)
+  if (pool_)
     for (int i = 1; i < options_.threads; ++i)
       boost::asio::post(*pool_, [this, search] { help(*search); });
   // the helpers use the caller's motion: they must have left before an exception leaves here
@@ -522,76 +562,86 @@ SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search>
   return search->queue.finish();
 }
 
-SearchOutcome TolerancedMotion::collect(Worker &owner, const JointMotion &motion, double t0, double t1,
-                                        double clearance, double epsilon, std::size_t limit) const
-{
-  Subinterval root{t0, t1, 0, culledPairs(owner.scratch, motion, t0, t1, clearance)};
-  return run(owner, std::make_shared<Search>(motion, clearance, epsilon, false, std::move(root), false, limit), false);
-}
-
-std::vector<TimeInterval> TolerancedMotion::remainingIntervals(const JointMotion &motion, double t0, double t1,
-                                                               double clearance, double epsilon, Stats *stats) const
-{
-  Worker worker(*world_);
-  SearchOutcome outcome =
-      collect(worker, motion, t0, t1, clearance, epsilon, static_cast<std::size_t>(options_.max_remaining));
-  if (stats != nullptr)
-    *stats = worker.scratch.takeCounters();
-  return std::move(outcome.remaining);
-}
-
 Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
 {
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, "TolerancedMotion::certify: tolerance (",
+                        query.tolerance, ") must be > 0; pass e.g. 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
+                        "TolerancedMotion::certify: contact_distance (", query.contact_distance,
+                        ") must be > 0; pass e.g. 1e-6.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0, "TolerancedMotion::certify: clearance (",
+                        query.clearance, ") must be >= 0; pass e.g. 0.");
   auto &worker = dynamic_cast<Worker &>(ws);
+  CullingWorkspace &culling = worker.culling;
+  culling.counters = {};
+  culling.posed_motion = nullptr;  // another motion may sit at the same address
   Report report;
-  // The whole motion, on the pool's threads too: remaining intervals are confirmed where found,
-  // and in Decide mode the first confirmed violation ends the search.
-  Subinterval root{0.0, 1.0, 0, culledPairs(worker.scratch, motion, 0.0, 1.0, query.clearance)};
-  SearchOutcome outcome =
-      run(worker,
-          std::make_shared<Search>(motion, query.clearance, query.tolerance, true, std::move(root),
-                                   query.mode == Mode::Decide, static_cast<std::size_t>(options_.max_remaining)),
-          true);
-  report.stats = std::move(outcome.stats);
-  const auto finish = [&](Verdict verdict, double lo, double hi) {
-    mergeCounters(report.stats, worker.scratch.takeCounters());
+  const auto finish = [&](Verdict verdict, double lo, double hi, std::optional<Violation> hit) {
+    mergeCounters(report.stats, worker.takeCounters());
+    report.stats["collision_probes"] = culling.counters.collision_probes;
+    report.stats["box_pieces"] = culling.counters.box_pieces;
+    report.stats["pcl_after_spatial_culling"] = culling.counters.pcl_after_spatial_culling;
     report.verdict = verdict;
     report.toc_lower = lo;
     report.toc_upper = hi;
+    if (hit)
+      report.witness = std::move(hit->contact);
     return report;
   };
-  if (outcome.remaining.empty())
-    return finish(Verdict::Free, 1.0, 1.0);
-  // Everything before excluded_until was excluded.
-  double lo = outcome.excluded_until;
-  if (!outcome.violation)
-    return finish(Verdict::Undecided, lo, 1.0);
-  Violation hit = std::move(*outcome.violation);
-  if (query.mode == Mode::FirstContact)
+  // Whole-robot probes first: a colliding motion is mostly found by one of them.
+  std::optional<Violation> hit;
+  if (query.mode == Mode::Decide)
   {
-    // Narrow [lo, hit]: bisect on the discrete check, and push lo up by excluding [lo, m] with
-    // Listing 1 (ε shrunk when the orbits stay within it next to lo).
-    double epsilon = query.tolerance;
-    for (int step = 0; step < 60 && hit.time - lo > query.tolerance; ++step)
-    {
-      bump(worker.scratch.stats, "narrowing_steps");
-      const double m = 0.5 * (lo + hit.time);
-      if (std::optional<Violation> found = violation(worker, motion, m, query.clearance))
-      {
-        hit = std::move(*found);
-        continue;
-      }
-      const SearchOutcome left = collect(worker, motion, lo, m, query.clearance, epsilon, 1);
-      std::optional<Violation> found;
-      if (left.remaining.empty() || left.excluded_until > lo)
-        lo = left.excluded_until;
-      else if ((found = violation(worker, motion, left.remaining.front().second, query.clearance)))
-        hit = std::move(*found);
-      else if ((epsilon *= 0.25) < kMinNarrowingEpsilon)
-        break;
-    }
+    for (const double t : kDecideProbes)
+      if ((hit = probe(worker, motion, t)))
+        return finish(Verdict::Collision, 0.0, t, std::move(hit));
   }
-  report.witness = std::move(hit.contact);
-  return finish(Verdict::Collision, lo, hit.time);
+  // The front end's culling: the pairs and pieces that may come within the inflation. In First-
+  // Contact mode, probes of those (an edge with none left is Free without any), then the ball
+  // coverings of the live spans only as far as the bracket needs, t_hit − tolerance.
+  front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance);
+  if (query.mode == Mode::FirstContact && !culling.pcl.empty())
+    hit = firstContactProbes(worker, motion, kProbeBracket * query.tolerance);
+  double t_end = hit ? std::max(0.0, hit->time - query.tolerance) : 1.0;
+  while (hit && hit->time - t_end > query.tolerance)  // rounding: the bracket must fit the tolerance
+    t_end = std::nextafter(t_end, 1.0);
+  std::vector<Subinterval> roots = liveSpans(culling, t_end);
+  // A primitive's surface triangles stand in for it while no body is inside it: the solids are
+  // checked where the spans start (then a body gets in only across the surface, where it is found).
+  for (const Subinterval &root : roots)
+  {
+    const BodyPair &pair = culling.pcl[root.pair];
+    front_end_->poseAt(culling, motion, root.t0);
+    const PairObjects objects = posePair(worker, pair);
+    if (objects.exact_a != objects.a || objects.exact_other != objects.other)
+      if (std::optional<Violation> inside = solidsOverlap(pair, objects, root.t0))
+        if (!hit || inside->time < hit->time)
+          hit = std::move(inside);
+  }
+  if (hit && query.mode == Mode::Decide)
+    return finish(Verdict::Collision, 0.0, hit->time, std::move(hit));
+  SearchRules rules;
+  rules.end = t_end;
+  rules.stop_at_contact = query.mode == Mode::Decide;
+  rules.bracket = query.mode == Mode::FirstContact ? query.tolerance : 0.0;
+  rules.max_subintervals = static_cast<std::size_t>(options_.max_intervals);
+  const auto search = std::make_shared<Search>(motion, query, culling.pcl, std::move(roots), rules);
+  if (hit)
+    search->queue.addViolation(std::move(*hit));
+  SearchOutcome outcome = run(worker, search);
+  mergeCounters(report.stats, outcome.stats);
+  const bool capped = !outcome.given_up.empty() || outcome.out_of_subintervals;
+  if (!outcome.given_up.empty())
+    report.stats["cap_max_depth"] = 1.0;
+  if (outcome.out_of_subintervals)
+    report.stats["cap_max_intervals"] = 1.0;
+  if (outcome.violation && (query.mode == Mode::Decide || !capped))
+  {
+    const double toc = outcome.violation->time;
+    return finish(Verdict::Collision, std::min(outcome.excluded_until, toc), toc, std::move(outcome.violation));
+  }
+  if (capped)
+    return finish(Verdict::Undecided, outcome.excluded_until, 1.0, std::nullopt);
+  return finish(Verdict::Free, 1.0, 1.0, std::nullopt);
 }
 }  // namespace ompl_ccd

@@ -119,7 +119,7 @@ ValidatorOption massDistributionOption()
     return kind.has_value();
   };
   return {"mass_distribution", "name", "toleranced", "one of " + joinNames(massDistributionNames()), "",
-          "feature points of each link's metric ([SchroeckerWeber] Sec. 2)",
+          "feature points of each body's metric ([SchroeckerWeber] Sec. 2)",
           [](const ValidatorOptions &o) { return std::string(toString(o.mass_distribution)); }, parse,
           [](const ValidatorOptions &) { return true; }};
 }
@@ -154,14 +154,14 @@ std::vector<ValidatorOption> commonOptions()
              "longest valid segment, as a fraction of the space's extent",
              "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
       ranged("tolerance", "ca, toleranced, interval", OMPL_CCD_FIELD(tolerance), kPositive,
-             "first-contact: width of the TOC bracket (toleranced: also its subdivision's epsilon, metres)"),
+             "first-contact: width of the TOC bracket"),
       ranged("clearance", "ca, toleranced, interval", OMPL_CCD_FIELD(clearance), kNonNegative,
              "required clearance, metres"),
       ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
              "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),
-      ranged("contact_distance", "ca, interval", OMPL_CCD_FIELD(contact_distance), kPositive,
+      ranged("contact_distance", "ca, toleranced, interval", OMPL_CCD_FIELD(contact_distance), kPositive,
              "metres: a collision's witness is at most this far from contact (or penetrating)",
              "positive, so that bodies that only touch are a contact"),
   };
@@ -208,13 +208,9 @@ std::vector<ValidatorOption> tolerancedOptions()
 {
   return {
       ranged("max_depth", "toleranced", OMPL_CCD_FIELD(toleranced.max_depth), IntegerRange{1, 60},
-             "deepest time subdivision (pieces no shorter than 2^-max_depth)", "a double resolves no finer"),
-      ranged("cylinder_sides", "toleranced", OMPL_CCD_FIELD(toleranced.cylinder_sides), IntegerRange{3, INT_MAX},
-             "sides of the prism circumscribing a cylinder"),
-      ranged("node_growth_limit", "toleranced", OMPL_CCD_FIELD(toleranced.node_growth_limit), kPositive,
-             "split time rather than open a node whose orbit outgrows it this much"),
-      ranged("max_remaining", "toleranced", OMPL_CCD_FIELD(toleranced.max_remaining), kAtLeastOne,
-             "most undecided intervals kept before the query is undecided"),
+             "deepest halving of a pair's time span; deeper is undecided (cap_max_depth)", "a double resolves no finer"),
+      ranged("max_intervals", "toleranced", OMPL_CCD_FIELD(toleranced.max_intervals), kAtLeastOne,
+             "most ball coverings (sub-intervals) per query; more is undecided (cap_max_intervals)"),
   };
 }
 

@@ -1,49 +1,43 @@
-// Soundness of the toleranced-motion certifier against the shared oracle (test/support/oracle.h):
-// random PRM edges of the arm in the example scene and of the snake (self-collision), and the
-// adversarial cases (thin plates, grazing cubes, needle slivers, fast chains, self-sweeping
-// chains). Zero false Free and no guaranteed-free prefix past a real contact, over ≥ 5,000 edges;
-// the Undecided rate and the TOC error are printed. The same for Panda and UR5e when
-// ../shared/data is present.
+// Soundness of the toleranced-motion certifier against the shared oracle (test/support/oracle.h),
+// on the shared suite (soundness_suite.h): random PRM edges of the arm in the example scene and
+// alone (self pairs) and of the snake, and the adversarial cases (thin plates, cubes grazed at
+// 10 µm to 1 cm or touched, needle slivers, fast chains, self-sweeping chains). Required, in both
+// modes: zero false Free and no guaranteed-free prefix past a real contact over ≥ 5,000 edges,
+// every Collision witness in contact (FCL, within contact_distance), no Collision on a motion the
+// oracle proves farther than contact_distance (near misses are Free), at most 0.5 % Undecided, and
+// the TOC within tolerance of the oracle's on ≥ 99.5 % of colliding edges (FirstContact). The same
+// for Panda and UR5e when ../shared/data is present.
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <functional>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "ompl_ccd/certify/toleranced_motion.h"
 #include "support/adversarial_scenes.h"
-#include "support/example_worlds.h"
 #include "support/oracle.h"
-#include "support/random_edges.h"
 #include "support/shared_problems.h"
+#include "support/soundness_suite.h"
 
 namespace ompl_ccd::test
 {
 namespace
 {
-/// The families of cases of the suite, each built when it is run: (name, world, edges).
-std::vector<std::function<std::vector<AdversarialCase>()>> families()
+/// Every case of the suite: (name, world, edges); the oracle dominates the run time.
+std::vector<AdversarialCase> suite()
 {
-  const CollisionWorldPtr arm_scene = exampleWorld("arm/arm.urdf", "scene.yaml");
-  const CollisionWorldPtr arm = exampleWorld("arm/arm.urdf", "");
-  const CollisionWorldPtr snake = exampleWorld("snake/snake.urdf", "");
-  const auto random = [](const char *name, const CollisionWorldPtr &world, std::size_t count, std::uint32_t seed) {
-    return [=] {
-      RandomEdgeOptions options;
-      options.seed = seed;
-      return std::vector<AdversarialCase>{{name, world, randomEdges(*world, count, options)}};
-    };
-  };
-  return {random("arm-scene-random", arm_scene, 600, 101),
-          random("arm-self-random", arm, 3850, 102),
-          random("snake-random", snake, 60, 202),
-          [=] { return thinPlateCases(arm, 100, 303); },
-          [=] { return grazingCases(arm, {-1e-3, 1e-4, 1e-3, 1e-2}, 6, 404); },
-          [=] { return sliverCases(arm, 100, 505); },
-          [=] { return std::vector<AdversarialCase>{fastChainCase(snake, 40, 606)}; },
-          [=] { return std::vector<AdversarialCase>{selfCollisionCase(snake, 40, 707)}; }};
+  SoundnessSuiteSizes sizes;
+  sizes.arm_scene_random = 600;
+  sizes.arm_self_random = 3850;
+  sizes.snake_random = 60;
+  sizes.thin_plates = 100;
+  sizes.grazing_per_distance = 6;
+  sizes.grazing_distances = {-1e-3, 1e-5, 1e-4, 5e-4, 1e-3, 1e-2};  // near misses at 10 µm and 0.5 mm too
+  sizes.slivers = 100;
+  sizes.fast_chain = 40;
+  sizes.self_collision = 40;
+  return soundnessSuite(sizes, 101);
 }
 
 /// Certifies every edge of \a c in \a mode (only every \a stride-th edge) on two threads.
@@ -72,13 +66,15 @@ struct SoundnessRun
 {
   SoundnessTally first_contact, decide;
   double oracle_seconds = 0.0, certifier_seconds = 0.0;
+  /** \brief Collisions on edges the oracle proves farther than contact_distance all along. */
+  std::size_t false_collision_beyond_contact = 0;
 
   /// Labels the edges of \a c with the oracle, certifies them (FirstContact on every edge, Decide
-  /// on every third) and adds them to the tallies, expecting no false Free and no guaranteed-free
-  /// prefix past a contact.
+  /// on every third) and adds them to the tallies, expecting no false Free, no guaranteed-free
+  /// prefix past a contact, and every Collision a real contact.
   void check(const AdversarialCase &c)
   {
-    const double tolerance = 1e-3;
+    const double tolerance = 1e-3, contact_distance = Query{}.contact_distance;
     const TolerancedMotion certifier(c.world);
     const auto start = std::chrono::steady_clock::now();
     const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
@@ -91,10 +87,26 @@ struct SoundnessRun
       {
         if (!reports[i])
           continue;
-        const Classification verdict = classify(*reports[i], labels[i], tolerance);
-        EXPECT_FALSE(verdict.false_free) << c.name << " edge " << i << " " << toString(mode);
-        EXPECT_FALSE(verdict.toc_lower_past_contact) << c.name << " edge " << i << " " << toString(mode);
-        (mode == Mode::FirstContact ? first_contact : decide).add(*reports[i], labels[i], verdict);
+        const Report &report = *reports[i];
+        const std::string where = c.name + " edge " + std::to_string(i) + " " + toString(mode);
+        const Classification verdict = classify(report, labels[i], tolerance);
+        EXPECT_FALSE(verdict.false_free) << where;
+        EXPECT_FALSE(verdict.toc_lower_past_contact) << where;
+        if (report.verdict == Verdict::Collision)
+        {
+          const JointMotion motion(c.world->robot(), c.edges[i].q0, c.edges[i].q1);
+          EXPECT_TRUE(witnessInContact(*c.world, motion, report, contact_distance))
+              << where << ": no contact at toc_upper " << report.toc_upper;
+          const bool proven_apart = labels[i].verdict == OracleVerdict::CertifiedFree &&
+                                    labels[i].min_distance_certified > contact_distance;
+          false_collision_beyond_contact += proven_apart;
+          EXPECT_FALSE(proven_apart) << where << ": Collision on a motion the oracle proves "
+                                     << labels[i].min_distance_certified << " m apart";
+        }
+        if (report.verdict == Verdict::Undecided)
+          std::cout << where << ": Undecided (cap_max_depth " << report.stats.count("cap_max_depth")
+                    << ", cap_max_intervals " << report.stats.count("cap_max_intervals") << ")\n";
+        (mode == Mode::FirstContact ? first_contact : decide).add(report, labels[i], verdict);
       }
     }
     const auto done = std::chrono::steady_clock::now();
@@ -102,15 +114,20 @@ struct SoundnessRun
     certifier_seconds += std::chrono::duration<double>(done - labelled).count();
   }
 
-  /// Prints the tallies, then expects them sound and the certifier deciding: most edges are Free
-  /// or a confirmed Collision.
+  /// Prints the tallies, then expects them sound, the certifier deciding (at most 0.5 % Undecided
+  /// in each mode) and the TOC within tolerance on ≥ 99.5 % of the colliding edges.
   void summarize() const
   {
+    std::cout << "oracle " << oracle_seconds << " s, toleranced " << certifier_seconds << " s\n";
     std::cout << "toleranced, first-contact:\n" << first_contact.summary() << "\n";
     std::cout << "toleranced, decide:\n" << decide.summary() << "\n";
+    std::cout << "toleranced: Collision on edges proven farther than contact_distance: "
+              << false_collision_beyond_contact << "\n";
     EXPECT_TRUE(first_contact.sound());
     EXPECT_TRUE(decide.sound());
-    EXPECT_LT(first_contact.report_undecided, first_contact.edges / 10);
+    EXPECT_LE(first_contact.report_undecided * 200, first_contact.edges);
+    EXPECT_LE(decide.report_undecided * 200, decide.edges);
+    EXPECT_GE(first_contact.toc_within_tolerance * 1000, first_contact.toc_compared * 995);
     EXPECT_GT(first_contact.report_free, first_contact.edges / 10);
     EXPECT_GT(first_contact.report_collision, first_contact.edges / 20);
   }
@@ -119,19 +136,12 @@ struct SoundnessRun
 TEST(TolerancedMotionSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
 {
   SoundnessRun run;
-  for (const auto &family : families())
+  for (const AdversarialCase &c : suite())
   {
-    const auto built = std::chrono::steady_clock::now();
-    const std::vector<AdversarialCase> cases = family();
-    std::size_t edges = 0;
-    for (const AdversarialCase &c : cases)
-      edges += c.edges.size();
-    std::cout << cases.front().name << " ...: " << cases.size() << " cases, " << edges << " edges, built in "
-              << std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count() << " s" << std::endl;
-    for (const AdversarialCase &c : cases)
-      run.check(c);
-    std::cout << "  oracle " << run.oracle_seconds << " s, toleranced " << run.certifier_seconds << " s so far"
-              << std::endl;
+    run.check(c);
+    if (c.edges.size() >= 50)  // the random and chain cases; the small adversarial ones only in the totals
+      std::cout << c.name << ": " << c.edges.size() << " edges; oracle " << run.oracle_seconds << " s, toleranced "
+                << run.certifier_seconds << " s so far" << std::endl;
   }
   run.summarize();
   EXPECT_GE(run.first_contact.edges, 5000u);
@@ -139,7 +149,6 @@ TEST(TolerancedMotionSoundness, NoFalseFreeOnRandomAndAdversarialEdges)
 
 // Panda and UR5e in motion_bench_maker's scenes (../shared/data; skipped without it), per problem:
 // 60 random PRM-length edges, 40 with a sampled contact and 40 from an obstacle's surface into it.
-// Here the TOC is also required within tolerance of the oracle's on ≥ 99.5% of colliding edges.
 TEST(TolerancedMotionSoundness, NoFalseFreeOnPandaAndUr5eEdges)
 {
   const std::optional<std::vector<AdversarialCase>> cases = sharedProblemCases({60, 40, 40}, 51);
@@ -153,7 +162,6 @@ TEST(TolerancedMotionSoundness, NoFalseFreeOnPandaAndUr5eEdges)
               << run.certifier_seconds << " s so far" << std::endl;
   }
   run.summarize();
-  EXPECT_GE(run.first_contact.toc_within_tolerance * 1000, run.first_contact.toc_compared * 995);
 }
 }  // namespace
 }  // namespace ompl_ccd::test

@@ -1,5 +1,6 @@
 // Hand-solved cases of the toleranced-motion certifier ([SchroeckerWeber]): a bar turning about z
-// towards (or away from) a box, whose first contact angle is known in closed form.
+// towards (or away from) a box, whose first contact angle is known in closed form; near misses;
+// the caps.
 #include "ompl_ccd/certify/toleranced_motion.h"
 
 #include <gtest/gtest.h>
@@ -96,9 +97,10 @@ TEST(TolerancedMotion, DecideStopsAtAConfirmedCollision)
     EXPECT_LE(report.toc_lower, toc + 1e-9);
     EXPECT_GE(report.toc_upper, toc - 1e-9);
     EXPECT_LT(report.toc_upper, 1.0);
-    // The witness configuration really collides.
-    EXPECT_TRUE(isInCollision(*world, check, motion.stateAt(report.toc_upper)));
-    EXPECT_GT(report.stats.at("intervals"), 0.0);
+    // The witness configuration is in contact: FCL finds it within contact_distance.
+    EXPECT_LE(minimumDistance(*world, check, motion.stateAt(report.toc_upper)), Query{}.contact_distance);
+    ASSERT_TRUE(report.witness.has_value());
+    EXPECT_EQ(report.witness->time, report.toc_upper);
   }
 }
 
@@ -140,21 +142,56 @@ TEST(TolerancedMotion, StoppingShortOfContactHonoursTheClearance)
   EXPECT_LE(report.toc_lower, toc + 1e-9);
 }
 
-TEST(TolerancedMotion, RemainingIntervalsAreEmptyExactlyForFreeMotions)
+// A motion stopping δ short of the corner (0.3, 0.1) passes it at δ: Free in both modes for δ from
+// 10 µm to 1 mm (under the old ε-termination at the 1 mm tolerance, these were Undecided), and in
+// contact when it goes 0.1 mm past it, with a witness FCL finds within contact_distance.
+TEST(TolerancedMotion, NearMissesAreFreeAndTouchesCollide)
 {
   const CollisionWorldPtr world = barWorld();
   const TolerancedMotion certifier(world);
-  Stats stats;
-  EXPECT_TRUE(certifier.remainingIntervals(barMotion(*world, -0.2, -2.5), 0.0, 1.0, 0.0, 1e-3, &stats).empty());
-  EXPECT_GT(stats.at("intervals"), 0.0);
-  const Turn &turn = kTurns[0];
-  const double toc = (turn.contact - turn.a) / (turn.b - turn.a);
-  const auto remaining = certifier.remainingIntervals(barMotion(*world, turn.a, turn.b), 0.0, 1.0, 0.0, 1e-3);
-  ASSERT_FALSE(remaining.empty());
-  EXPECT_LE(remaining.front().first, toc);
-  // ε-termination (Eq. 11): the remaining intervals are short.
-  for (const TimeInterval &interval : remaining)
-    EXPECT_LT(interval.second - interval.first, 0.01);
+  auto ws = certifier.makeWorkspace();
+  CollisionWorkspace check(*world);
+  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+  {
+    Query query;
+    query.mode = mode;
+    for (const double gap : {1e-5, 1e-4, 5e-4, 1e-3})
+    {
+      const Report report = certifier.certify(*ws, barMotion(*world, -0.2, contactAngle(0.3, 0.1, 1.0, gap)), query);
+      EXPECT_EQ(report.verdict, Verdict::Free) << toString(mode) << " gap " << gap;
+    }
+    const JointMotion touch = barMotion(*world, -0.2, contactAngle(0.3, 0.1, 1.0, -1e-4));
+    const Report report = certifier.certify(*ws, touch, query);
+    ASSERT_EQ(report.verdict, Verdict::Collision) << toString(mode);
+    ASSERT_TRUE(report.witness.has_value());
+    EXPECT_LE(minimumDistance(*world, check, touch.stateAt(report.toc_upper)), query.contact_distance);
+    EXPECT_LE(report.witness->distance, query.contact_distance);
+  }
+}
+
+// A cap that runs out is Undecided, with its name in the stats; the same motion decides with the
+// default caps.
+TEST(TolerancedMotion, ACapThatRunsOutIsUndecidedWithItsName)
+{
+  const CollisionWorldPtr world = barWorld();
+  const JointMotion near_miss = barMotion(*world, -0.2, contactAngle(0.3, 0.1, 1.0, 1e-4));
+  const auto certify = [&](const TolerancedMotionOptions &options) {
+    const TolerancedMotion certifier(world, options);
+    auto ws = certifier.makeWorkspace();
+    return certifier.certify(*ws, near_miss, Query{});
+  };
+  EXPECT_EQ(certify({}).verdict, Verdict::Free);
+  TolerancedMotionOptions shallow;
+  shallow.max_depth = 2;
+  const Report by_depth = certify(shallow);
+  EXPECT_EQ(by_depth.verdict, Verdict::Undecided);
+  EXPECT_EQ(by_depth.stats.count("cap_max_depth"), 1u);
+  TolerancedMotionOptions few;
+  few.max_intervals = 3;
+  const Report by_count = certify(few);
+  EXPECT_EQ(by_count.verdict, Verdict::Undecided);
+  EXPECT_EQ(by_count.stats.count("cap_max_intervals"), 1u);
+  EXPECT_LE(by_count.stats.at("intervals"), 3.0);
 }
 
 TEST(TolerancedMotion, ThreadPoolGivesTheSameAnswers)
@@ -208,23 +245,28 @@ TEST(TolerancedMotion, IsTheFactorysTolerancedValidatorWithBothOverloads)
   EXPECT_FALSE(isInCollision(*world, check, q));
 }
 
+/// Expects the certifier refused with \a options, with \a message.
+void expectRefused(const TolerancedMotionOptions &options, const char *message)
+{
+  try
+  {
+    TolerancedMotion certifier(barWorld(), options);
+    ADD_FAILURE() << "accepted; expected: " << message;
+  }
+  catch (const Error &e)
+  {
+    EXPECT_STREQ(e.what(), message);
+  }
+}
+
 TEST(TolerancedMotion, RefusesBadOptions)
 {
   TolerancedMotionOptions options;
   options.max_depth = 0;
-  EXPECT_THROW(
-      {
-        try
-        {
-          TolerancedMotion certifier(barWorld(), options);
-        }
-        catch (const Error &e)
-        {
-          EXPECT_STREQ(e.what(), "TolerancedMotion: max_depth 0 is outside [1, 60]; pass e.g. 24.");
-          throw;
-        }
-      },
-      Error);
+  expectRefused(options, "TolerancedMotion: max_depth 0 is outside [1, 60]; pass e.g. 30.");
+  options = {};
+  options.max_intervals = 0;
+  expectRefused(options, "TolerancedMotion: max_intervals must be >= 1 (0); pass e.g. 4096.");
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -55,7 +55,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 38u);  // 6 common, 16 of "ca", 4 of "toleranced", 12 of "interval"
+  EXPECT_EQ(names.size(), 36u);  // 6 common, 16 of "ca", 2 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -85,7 +85,7 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("certificate_cache", "off").ca.certificate_cache, "off");
   EXPECT_EQ(ValidatorOptions{}.ca.certificate_cache, "default");
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
-  EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
+  EXPECT_EQ(with("max_intervals", "100").toleranced.max_intervals, 100);
   EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
   EXPECT_EQ(with("solver_max_depth", "30").interval.pair.solver_max_depth, 30);
   EXPECT_EQ(with("solver_max_depth", "30").toleranced.max_depth, TolerancedMotionOptions{}.max_depth);
@@ -170,9 +170,7 @@ const std::vector<Edges> kCaEdges = {
 
 const std::vector<Edges> kTolerancedEdges = {
     {"max_depth", {"1", "60"}, {"0", "61"}},
-    {"cylinder_sides", {"3"}, {"2"}},
-    {"node_growth_limit", {"1e-9"}, {"0"}},
-    {"max_remaining", {"1"}, {"0"}},
+    {"max_intervals", {"1"}, {"0"}},
     {"threads", {"1", "256"}, {"257"}},
 };
 

@@ -1,6 +1,7 @@
 #include "soundness_suite.h"
 
 #include "example_worlds.h"
+#include "ompl_ccd/geometry/collision_queries.h"
 #include "random_edges.h"
 
 namespace ompl_ccd::test
@@ -35,5 +36,12 @@ std::vector<AdversarialCase> soundnessSuite(const SoundnessSuiteSizes &sizes, st
     cases.push_back(selfCollisionCase(snake, sizes.self_collision, seed + 6));
   random("arm-self-random", arm, sizes.arm_self_random, seed + 7);
   return cases;
+}
+
+bool witnessInContact(const CollisionWorld &world, const JointMotion &motion, const Report &report,
+                      double contact_distance)
+{
+  CollisionWorkspace ws(world);
+  return minimumDistance(world, ws, motion.stateAt(report.toc_upper)) <= contact_distance * (1.0 + 1e-6);
 }
 }  // namespace ompl_ccd::test

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "adversarial_scenes.h"
+#include "ompl_ccd/certify/certifier.h"
 
 namespace ompl_ccd::test
 {
@@ -23,4 +24,10 @@ struct SoundnessSuiteSizes
 
 /** \brief The families in the order of SoundnessSuiteSizes' fields, the k-th seeded \a seed + k. */
 std::vector<AdversarialCase> soundnessSuite(const SoundnessSuiteSizes &sizes, std::uint32_t seed);
+
+/** \brief Whether the configuration at a Collision report's toc_upper is in contact: FCL's exact
+    minimum distance there (an independent query over every pair) within \a contact_distance, up
+    to FCL's rounding. */
+bool witnessInContact(const CollisionWorld &world, const JointMotion &motion, const Report &report,
+                      double contact_distance);
 }  // namespace ompl_ccd::test

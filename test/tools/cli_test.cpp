@@ -870,7 +870,7 @@ TEST_F(CliTest, OptionsListsEverySchemaEntry)
   EXPECT_THAT(r.out, HasSubstr("| `resolution` | discrete | `0.01` | a number in [1e-05, 1) | "));
   EXPECT_THAT(r.out, HasSubstr("| `threads` | toleranced | `1` | an integer in [1, 256] | "));
   EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer >= 0 | "));
-  EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `24` | an integer in [1, 60] | "));
+  EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `30` | an integer in [1, 60] | "));
   EXPECT_THAT(r.out, HasSubstr("| `time_pieces` | interval | `16` | an integer >= 1 | "));
 }
 }  // namespace

@@ -34,6 +34,12 @@ using IntervalPose = PoseEnclosure<Interval>;
     \param[out] X_WL resized to the number of links; X_WL[i] encloses link i's pose. */
 void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL);
 
+/** \brief The Taylor matrix of one link, X_FL(t), composed along its chain only: from frame link
+    \a frame down to \a link (−1: from the world, X_WL). \pre \a frame is \a link, an ancestor of
+    it, or −1. The same enclosure as linkTaylorPoses()'s (with frame −1) for a fraction of the
+    work when few links are needed. */
+TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain, int link, int frame = -1);
+
 /** \brief The same product in plain interval arithmetic over [t0, t1] (sin/cos of the joint's
     angle interval). Sound but overestimating; used to measure what Taylor models gain, and by the
     ARTICULATE certifier ([Redon2004] Sec. 4.1).

@@ -1,39 +1,46 @@
 #pragma once
 /// \file toleranced_motion.h
-/// The toleranced-motion certifier ([SchroeckerWeber]): each link's motion is a curve in the space
-/// R¹² of affine displacements; sub-motions are covered by balls in the link's object-oriented
-/// metric (bounding_ball.h), whose orbits of the link's vertices, edges and faces are balls and
-/// hyperboloids (fat_primitive_tests.h); the time interval is subdivided (Listing 1) until every
-/// orbit misses everything or the ε criterion (Eq. 11) stops the recursion.
+/// The toleranced-motion certifier ([SchroeckerWeber]): the motion of each body (one collision
+/// geometry of a link) is a curve in the space R¹² of affine displacements; a sub-motion is covered
+/// by a ball B_R(g) in the body's object-oriented metric (bounding_ball.h) about its rigid pose g at
+/// the sub-interval's midpoint, and the orbit of the body under that ball — every point x within
+/// R ϱ(x) of g(x) (Eq. 4) — is tested against the other body or obstacle; the time is halved
+/// (Listing 1) until every orbit misses, or a midpoint configuration is in contact.
 ///
-/// Promise: Free only when every sub-interval was excluded — a proof, not a sample (orbit tests
-/// padded for rounding, radii from outward-rounded Taylor enclosures). Collision only with a
-/// configuration really in collision (FCL's discrete check) inside a remaining interval, which is
-/// the witness; toc_lower is the start of the earliest remaining or unexamined sub-interval
-/// (everything before it was excluded). Otherwise Undecided.
+/// Per pair, not per robot: a scene pair covers its body's motion in the world frame, a self pair
+/// the motions of both bodies in the frame of their deepest common ancestor (the joints above it
+/// move both rigidly), and each pair halves its own time span, so a slow body never waits for the
+/// fastest one. The orbit test of one ball: a lower bound d̲ on the distance of the two bodies at
+/// the midpoint configuration (pair_distance.h, FCL) against the orbit's reach R·max ϱ over the
+/// body (+ the other body's in a self pair); d̲ − reach > clearance excludes the pair on the
+/// sub-interval. The reach shrinks with the sub-interval, so every pair that stays apart is
+/// excluded at a finite depth: there is no ε-termination (the ε of Eq. 11 left every sub-interval
+/// where a pair came within ε of contact undecided).
 ///
-/// Pruning: the spatial culling of the CA certifier first (dynamic AABBs of every link geometry
-/// over the motion against the scene's broadphase, potentially_colliding_pairs.h), then per
-/// interval link-level spheres against obstacle boxes, then an AABB tree over each link's
-/// triangles (node orbits bounded by balls) against the obstacle's (or the other link's) tree;
-/// pairs excluded over an interval are not tested again inside it. Self pairs use the relative
-/// motion of the second link in the first link's frame.
+/// Promise (certifier.h): Free only when every pair's span was covered by excluded sub-intervals —
+/// a proof, not a sample (distances deflated for FCL's error, radii from outward-rounded Taylor
+/// enclosures, orbits padded for the rounding of poses). Collision only at a midpoint configuration
+/// whose pair FCL finds within clearance + contact_distance (exact distance, or penetrating): the
+/// witness, at toc_upper; toc_lower is the start of the earliest sub-interval not excluded.
+/// Undecided when a cap runs out: stats "cap_max_depth" (a pair's sub-interval at max_depth neither
+/// excluded nor in contact) or "cap_max_intervals" (the query's ball coverings).
 ///
-/// Geometry: FCL's semantics (meshes are surfaces, primitives solids); cylinders and spheres are
-/// replaced by circumscribed polyhedra, so their answers are conservative.
+/// Pruning before the coverings, by the culling front end the certifiers share
+/// (culling_front_end.h): in Decide mode whole-robot collision probes at t = 1/2, 1/4, 3/4 first;
+/// then the live-piece culling: only the potentially colliding pairs get covered, each only over
+/// its runs of live pieces. In FirstContact mode the live pairs are then probed at t = k/16 from
+/// 0, the first in collision bisected to tolerance/2, and only [0, t_hit − tolerance] is covered,
+/// as far as the bracket needs. Within a span,
+/// the motion bound's reach (motion_bound.h) is tried before the ball's, which is computed only
+/// where it may exclude.
 ///
 /// Threads ([SchroeckerWeber] Sec. 6: the sub-intervals are independent): with options.threads =
 /// N > 1 the calling thread and N − 1 pool threads share the sub-intervals of a query through a
-/// queue (subinterval_queue.h): each descends depth first into its own part of the motion and,
-/// out of work, takes the pending sub-interval with the earliest start; each remaining interval
-/// is confirmed where it is found; in Decide mode the first confirmed violation stops every
-/// thread, in FirstContact mode the threads drop sub-intervals starting after the earliest one.
-/// The verdict is the one of threads = 1 — Free exactly when every sub-interval was excluded,
-/// whatever the order, and then the very same sub-intervals were examined — except at the
-/// max_remaining limit: the threads meet the remaining intervals in another order, so one run may
-/// confirm a violation (Collision) where the other stops Undecided; both keep the promise. The TOC
-/// bounds may differ but each brackets the first contact (Decide stops at any confirmed
-/// violation, not necessarily the earliest). bench/toleranced_threads measures the speed-up.
+/// queue (subinterval_queue.h): each descends depth first into its own part of the pairs' spans
+/// and, out of work, takes the pending sub-interval with the earliest start. The verdict is the one
+/// of threads = 1 — Free exactly when every sub-interval was excluded, whatever the order — except
+/// where the order matters: which contact a Decide search meets first, and which caps a search
+/// hits. bench/toleranced_threads measures the speed-up.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads with one
 /// workspace each, also with threads > 1 (the queries then share the pool; each pool thread keeps
@@ -49,6 +56,7 @@
 #include "ompl_ccd/bound/affine_metric.h"
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/certify/subinterval_queue.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -63,38 +71,36 @@ namespace ompl_ccd
 /** \brief Settings of TolerancedMotion. */
 struct TolerancedMotionOptions
 {
-  /** \brief Feature points of every link's mass distribution (Sec. 2). Default: the 8 corners of
-      the link's principal-axes box. They spread the mass over the link's whole extent: with
+  /** \brief Feature points of every body's mass distribution (Sec. 2). Default: the 8 corners of
+      the body's principal-axes box. They spread the mass over the body's whole extent: with
       half-extents hᵢ, J = diag(hᵢ²) and ϱ² = 1 + Σ xᵢ²/hᵢ² ≤ 4 on the box (Eq. 4), whatever the
       tessellation, while equally weighted mesh vertices follow it (dense fillets, sparse flat
       faces) and leave ϱ large at sparsely meshed ends. The choice is measured by
       bench/toleranced_mass_distribution (bench/README.md). */
   MassDistribution mass_distribution = MassDistribution::ObbCorners;
-  /** \brief Recursion depth limit d of Listing 1 (sub-intervals no shorter than 2^-max_depth). */
-  int max_depth = 24;
+  /** \brief Deepest halving of a pair's time span (sub-intervals no shorter than 2^-max_depth of
+      it); a sub-interval there neither excluded nor in contact is the cap "cap_max_depth". A pair
+      passing δ from contact at speed v needs about log2(v/δ): 30 covers 1 µm at 1e3 m per motion. */
+  int max_depth = 30;
+  /** \brief Most ball coverings (sub-intervals examined, all pairs together) of one query; the cap
+      "cap_max_intervals". Bounds the work of a query (about 5–20 µs each). */
+  int max_intervals = 4096;
   /** \brief Most threads: more than a machine's cores gain nothing, and each costs a start-up
       (bench/README.md, toleranced_threads). */
   static constexpr int kMaxThreads = 256;
   /** \brief Threads working on one query: the calling thread and threads − 1 pool threads, in
       [1, kMaxThreads]. */
   int threads = 1;
-  /** \brief Sides of the circumscribed prism of a cylinder. */
-  int cylinder_sides = 16;
-  /** \brief A moving tree node (not a leaf) whose orbit growth R·max ϱ exceeds this multiple of
-      its own radius is not opened while it touches the other body: the time interval is split
-      instead (its triangle tests would be wasted on a ball much larger than the node). */
-  double node_growth_limit = 0.25;
-  /** \brief Most remaining intervals collected per query before the search stops (Undecided). */
-  int max_remaining = 64;
+  /** \brief The shared culling front end's settings (culling_front_end.h). */
+  CullingOptions culling;
 };
 
-/** \brief Certifier by toleranced motions ([SchroeckerWeber]). The ε of Eq. (11) is
-    Query::tolerance (metres): intervals whose orbits stay within it are not subdivided further. */
+/** \brief Certifier by toleranced motions ([SchroeckerWeber]); see the file comment. */
 class TolerancedMotion : public Certifier
 {
 public:
-  /** \throws Error if options are out of range (max_depth ∉ [1, 60], threads ∉ [1, kMaxThreads],
-      cylinder_sides < 3, node_growth_limit ≤ 0, max_remaining < 1). */
+  /** \throws Error if options are out of range (max_depth ∉ [1, 60], max_intervals < 1, threads ∉
+      [1, kMaxThreads]). */
   explicit TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options = {});
   ~TolerancedMotion() override;
 
@@ -102,65 +108,69 @@ public:
   std::string name() const override { return "toleranced"; }
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
   /** \brief Certifies \a motion (see the file comment for the promise).
-      Stats: "intervals" (balls built), "node_tests", "triangle_tests", "remaining_intervals",
-      "max_depth", "discrete_checks". */
+      Stats: "collision_probes", "pairs" (pairs covered after culling), "intervals" (balls built),
+      "distance_queries", "max_depth", and "cap_max_depth" / "cap_max_intervals" (1 when hit).
+      \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or query.clearance < 0. */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
-  /** \brief [SchroeckerWeber] Listing 1 over [t0, t1] with ε = \a epsilon: the sub-intervals (in time
-      order, at most options.max_remaining) where collision at distance < \a clearance could not be
-      excluded; empty = free. Calling thread only (ignores options.threads). \a stats, if
-      non-null, receives the counters. */
-  std::vector<TimeInterval> remainingIntervals(const JointMotion &motion, double t0, double t1, double clearance,
-                                               double epsilon, Stats *stats = nullptr) const;
-
-  /** \brief Metric of link \a link (its mass distribution); \pre the link has collision geometry. */
-  const AffineMetric &linkMetric(int link) const;
+  /** \brief Metric of body \a body (an index of collisionBodies(world): its mass distribution). */
+  const AffineMetric &bodyMetric(int body) const;
   const TolerancedMotionOptions &options() const { return options_; }
 
 private:
-  struct Part;
+  struct StandIns;
   struct Body;
-  struct CheckedPair;
-  struct Scratch;
+  struct Obstacle;
+  struct PairObjects;
   struct Worker;
   struct Search;
 
-  bool intervalMayCollide(Scratch &scratch, const JointMotion &motion, double t0, double t1, double clearance,
-                          std::vector<int> &pairs, double &reach) const;
-  bool bodiesMayCollide(Scratch &scratch, const Body &moving, const Eigen::Isometry3d &g, double R,
-                        const Body &fixed) const;
-  bool partsMayCollide(Scratch &scratch, const AffineMetric &metric, const Part &moving, const Eigen::Isometry3d &g,
-                       double R, const Part &fixed) const;
-  /** \brief The configuration at \a t if it violates (in collision, or closer than \a clearance). */
-  std::optional<Violation> violation(Worker &worker, const JointMotion &motion, double t, double clearance) const;
-  /** \brief One step of Listing 1 on \a sub: excluded, remaining (confirmed if the search says
-      so), or split: the second half to the queue, the first returned. */
+  /** \brief The reach R·max ϱ of body \a b's orbit over [t0, t1] in frame \a frame (−1: world),
+      R about its pose at the midpoint, whose link poses are in the worker's kinematics. */
+  double ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0, double t1) const;
+  /** \brief How far any point of body \a b gets from its place at the midpoint of [t0, t1] in frame
+      \a frame by the motion bound μ (motion_bound.h): μ (t1 − t0)/2. */
+  double motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const;
+  /** \brief One step of Listing 1 on \a sub: excluded, a contact at its midpoint, given up at the
+      depth cap, or split: the second half to the queue, the first returned. */
   std::optional<Subinterval> examine(Worker &worker, Search &search, Subinterval &sub) const;
+  /** \brief The objects of \a pair posed at the worker's link poses. */
+  PairObjects posePair(Worker &worker, const BodyPair &pair) const;
+  /** \brief Whether \a pair, posed at time \a t, is within query.clearance + query.contact_distance:
+      the contact, with its witness. */
+  std::optional<Violation> contact(Worker &worker, const BodyPair &pair, const PairObjects &objects, double t,
+                                   const Query &query) const;
+  /** \brief Whether the solids of \a pair, posed at time \a t, overlap (FCL): the contact. */
+  std::optional<Violation> solidsOverlap(const BodyPair &pair, const PairObjects &objects, double t) const;
+  /** \brief The whole robot at time \a t in collision (a probe): the contact, with its witness. */
+  std::optional<Violation> probe(Worker &worker, const JointMotion &motion, double t) const;
+  /** \brief The first pair of the front end's PCL live at \a t whose solids FCL finds in collision
+      there (after cullLivePieces). */
+  std::optional<Violation> probeLivePairs(Worker &worker, const JointMotion &motion, double t) const;
+  /** \brief Mode::FirstContact's probes of the live pairs: the earliest of k/16 in collision,
+      bisected against the free probe before it down to \a width. */
+  std::optional<Violation> firstContactProbes(Worker &worker, const JointMotion &motion, double width) const;
+  /** \brief The roots of a search: each maximal run of live pieces of each pair the front end left
+      in \a culling, up to \a t_end. */
+  std::vector<Subinterval> liveSpans(const CullingWorkspace &culling, double t_end) const;
+  /** \brief A contact of \a pair at time \a t with its names only. */
+  Contact contactOf(const BodyPair &pair, double t) const;
   /** \brief Examines sub-intervals of \a search until it is over. */
   void work(Worker &worker, Search &search) const;
   /** \brief A pool thread joining \a search with its own worker. */
   void help(Search &search) const;
-  /** \brief Runs \a search with \a owner, and with the pool's threads when \a helped. */
-  SearchOutcome run(Worker &owner, const std::shared_ptr<Search> &search, bool helped) const;
-  /** \brief Listing 1 over [t0, t1] by \a owner alone, unconfirmed, at most \a limit remaining intervals. */
-  SearchOutcome collect(Worker &owner, const JointMotion &motion, double t0, double t1, double clearance,
-                        double epsilon, std::size_t limit) const;
+  /** \brief Runs \a search with \a owner and the pool's threads. */
+  SearchOutcome run(Worker &owner, const std::shared_ptr<Search> &search) const;
 
   CollisionWorldPtr world_;
   TolerancedMotionOptions options_;
-  /** \brief Initial checked pairs after the whole-motion spatial culling of [Zhang2007] Sec. 5.2
-      (potentially_colliding_pairs.h), as indices into pairs_. */
-  std::vector<int> culledPairs(Scratch &scratch, const JointMotion &motion, double t0, double t1,
-                               double clearance) const;
-
-  std::vector<std::unique_ptr<Body>> links_;
-  std::vector<std::unique_ptr<Body>> obstacles_;
-  std::vector<CheckedPair> pairs_;
-  /** \brief Bodies and self body pairs of the spatial culling, and each body's local box. */
-  std::vector<BodyRef> bodies_;
-  std::vector<BodyPair> self_body_pairs_;
-  std::vector<LocalBox> body_boxes_;
-  /** \brief Absolute padding (metres) of every orbit for the rounding of poses and transforms. */
+  /** \brief Every body (as the front end's), with its metric and reach data. */
+  std::vector<Body> bodies_;
+  /** \brief Each obstacle's stand-ins, placed. */
+  std::vector<Obstacle> obstacles_;
+  /** \brief Probes, spatial culling, certificates (shared with the other certifiers). */
+  std::unique_ptr<const CullingFrontEnd> front_end_;
+  /** \brief Absolute padding (metres) of every orbit for the rounding of poses. */
   double margin_ = 0.0;
   /** \brief The threads − 1 helpers of the calling thread (none for one thread). */
   std::unique_ptr<boost::asio::thread_pool> pool_;

@@ -27,14 +27,14 @@ struct ValidatorOptions
   double resolution = 0.01;
   /** \brief Certifiers, Mode::FirstContact: width of the TOC bracket (Query::tolerance). */
   double tolerance = 1e-3;
-  /** \brief "ca", "interval": a Collision's witness is within this many metres of contact
+  /** \brief "ca", "toleranced", "interval": a Collision's witness is within this many metres of contact
       (Query::contact_distance). */
   double contact_distance = 1e-6;
   /** \brief Certifiers: required clearance in metres (Query::clearance). */
   double clearance = 0.0;
   /** \brief "toleranced": threads per query (TolerancedMotionOptions::threads). */
   int threads = 1;
-  /** \brief "toleranced": feature points of each link's mass distribution (Sec. 2 of
+  /** \brief "toleranced": feature points of each body's mass distribution (Sec. 2 of
       [SchroeckerWeber]); the default is TolerancedMotionOptions' (toleranced_motion.h says why). */
   MassDistribution mass_distribution = MassDistribution::ObbCorners;
   /** \brief "ca": the certifier's own knobs (conservative_advancement.h). */
