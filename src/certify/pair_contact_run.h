@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -114,6 +115,10 @@ public:
   Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
       const PairContactRequest &request);
   PairContactResult decide();
+  /** \brief At most request.approach_steps conservative steps on the exact shapes from t0: the
+      pair's answer when they reach a contact or t1, else Undecided with no budget and toc_lower the
+      time up to which they proved the pair apart (where the OBB trees and the solver take over). */
+  PairContactResult approach();
 
 private:
   /** \brief An answer of the advance on the exact shapes (pair_shape_advance.cpp). */
@@ -164,8 +169,9 @@ private:
   Contact contactAt(double t, double distance, const NearestPoints &nearest) const;
 
   // pair_shape_advance.cpp
-  /** \brief Conservative steps on the exact shapes from \a from; Apart only after \a after. */
-  Advance advanceOnShapes(double from, double after);
+  /** \brief Conservative steps on the exact shapes from \a from; Apart only after \a after, or
+      after \a max_steps steps (proved apart up to where they reached). */
+  Advance advanceOnShapes(double from, double after, int max_steps = std::numeric_limits<int>::max());
   /** \brief Upper bounds on how far any point of each side moves in F over [t, next]. */
   void displacements(double t, double next, double moved[2]);
 

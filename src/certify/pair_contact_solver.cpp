@@ -123,9 +123,10 @@ PairContactResult PairContactSolver::decide(PairContactWorkspace &ws, const Join
                         "] is not inside [0, 1]; give 0 <= t0 <= t1 <= 1.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(request.tolerance) && request.tolerance > 0.0 &&
                             std::isfinite(request.contact_distance) && request.contact_distance > 0.0 &&
-                            std::isfinite(request.clearance) && request.clearance >= 0.0,
+                            std::isfinite(request.clearance) && request.clearance >= 0.0 && request.approach_steps >= 0,
                         "PairContactSolver::decide: tolerance (", request.tolerance, ") and contact_distance (",
-                        request.contact_distance, ") must be > 0, clearance (", request.clearance, ") >= 0.");
+                        request.contact_distance, ") must be > 0, clearance (", request.clearance,
+                        ") and approach_steps (", request.approach_steps, ") >= 0.");
   const int bodies = static_cast<int>(bodies_.size());
   const int obstacles = static_cast<int>(obstacle_features_.size());
   OMPL_CCD_THROW_UNLESS(pair.a >= 0 && pair.a < bodies &&
@@ -135,7 +136,20 @@ PairContactResult PairContactSolver::decide(PairContactWorkspace &ws, const Join
                         "PairContactSolver::decide: pair (a ", pair.a, ", b ", pair.b, ", obstacle ", pair.obstacle,
                         ", ancestor ", pair.ancestor, ") does not name ", bodies, " bodies and ", obstacles,
                         " obstacles; take pairs of collisionBodies() and selfBodyPairs().");
-  return Run(*this, static_cast<PairWorkspace &>(ws), motion, pair, request).decide();
+  auto &run_ws = static_cast<PairWorkspace &>(ws);
+  if (request.approach_steps == 0)
+    return Run(*this, run_ws, motion, pair, request).decide();
+  const PairContactResult approached = Run(*this, run_ws, motion, pair, request).approach();
+  if (approached.verdict != Verdict::Undecided)
+    return approached;
+  // Proved apart on [t0, toc_lower): the pipeline on the rest, its start checked.
+  PairContactRequest rest = request;
+  rest.t0 = approached.toc_lower;
+  rest.check_start = true;
+  rest.approach_steps = 0;
+  PairContactResult out = Run(*this, run_ws, motion, pair, rest).decide();
+  out.stats.add(approached.stats);
+  return out;
 }
 
 PairContactSolver::Run::Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion,

@@ -39,7 +39,7 @@ void PairContactSolver::Run::displacements(double t, double next, double moved[2
   }
 }
 
-PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after)
+PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after, int max_steps)
 {
   const double until = request_.t1, clearance = request_.clearance, touch = request_.contact_distance;
   Advance out;
@@ -50,8 +50,10 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     return out;
   };
   double t = from, h = until - from;
-  for (;;)
+  for (int steps = 0;; ++steps)
   {
+    if (steps == max_steps)
+      return stop(Advance::Status::Apart, t);
     if (result_.stats.shape_steps >= solver_.options_.max_shape_steps)
       return stop(Advance::Status::Capped, t, "max_shape_steps");
     ++result_.stats.shape_steps;
@@ -104,5 +106,29 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
       return stop(Advance::Status::Passed, until);
     t = next;
   }
+}
+
+PairContactResult PairContactSolver::Run::approach()
+{
+  const Advance advance = advanceOnShapes(request_.t0, request_.t1, request_.approach_steps);
+  result_.toc_lower = advance.time;
+  result_.toc_upper = request_.t1;
+  switch (advance.status)
+  {
+    case Advance::Status::Contact:
+      result_.verdict = Verdict::Collision;
+      result_.toc_lower = advance.lower;
+      result_.toc_upper = advance.contact.time;
+      result_.witness = advance.contact;
+      break;
+    case Advance::Status::Passed:
+      result_.verdict = Verdict::Free;
+      break;
+    case Advance::Status::Apart:  // out of steps
+    case Advance::Status::Capped:  // a stall near a pass: the solver tells it from a contact
+      result_.verdict = Verdict::Undecided;
+      break;
+  }
+  return result_;
 }
 }  // namespace ompl_ccd

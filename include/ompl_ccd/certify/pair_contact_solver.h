@@ -115,6 +115,10 @@ struct PairContactRequest
   double tolerance = 1e-3;
   /** \brief Check the pair with FCL at t0 first (see the precondition in the file comment). */
   bool check_start = true;
+  /** \brief Conservative steps on the exact shapes from t0 before the OBB trees (≥ 0; see decide()):
+      cheap where the pair is far apart or closes in on a contact, which the OBB tests cannot cull
+      near it. */
+  int approach_steps = 0;
 };
 
 /** \brief Counters of one decide(), for benchmarks and Report::stats. */
@@ -163,7 +167,11 @@ public:
   /** \brief A workspace for one thread. */
   std::unique_ptr<PairContactWorkspace> makeWorkspace() const;
 
-  /** \brief The first contact of \a pair over [request.t0, request.t1] of \a motion.
+  /** \brief The first contact of \a pair over [request.t0, request.t1] of \a motion: first at most
+      request.approach_steps conservative steps on the exact shapes (FCL's distance lower bound over
+      an interval bound on the bodies' displacement, [Zhang2007] Eq. (4)), which end at a contact
+      (distance ≤ clearance + contact_distance by FCL), at t1, or proved apart up to some t; then
+      the pipeline of the file comment on [t, t1].
       \param pair bodies index bodies() (as collisionBodies(world) lists them), obstacles
         world.scene().obstacles(); a self pair's ancestor as selfBodyPairs() gives it.
       \pre \a ws from makeWorkspace(); motion.model() is world().robot().
