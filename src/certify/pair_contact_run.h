@@ -115,8 +115,9 @@ public:
   Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
       const PairContactRequest &request);
   PairContactResult decide();
-  /** \brief At most request.approach_steps conservative steps on the exact shapes from t0: the
-      pair's answer when they reach a contact or t1, else Undecided with no budget and toc_lower the
+  /** \brief At most request.approach_steps conservative steps on the exact shapes from t0 (each
+      step shorter than half a tolerance followed by a probe there): the pair's answer when they
+      reach a contact (or a probe overlaps) or t1, else Undecided with no budget and toc_lower the
       time up to which they proved the pair apart (where the OBB trees and the solver take over). */
   PairContactResult approach();
 
@@ -187,6 +188,8 @@ private:
   /** \brief Sum of the two sides' surface gaps. */
   double surface_gap_;
   const fcl::CollisionObjectd *object_a_ = nullptr, *object_b_ = nullptr;
+  /** \brief approach(): the advance probes half a tolerance ahead once its steps are shorter. */
+  bool probe_ahead_ = false;
   PairContactResult result_;
 };
 }  // namespace ompl_ccd

@@ -169,8 +169,10 @@ public:
 
   /** \brief The first contact of \a pair over [request.t0, request.t1] of \a motion: first at most
       request.approach_steps conservative steps on the exact shapes (FCL's distance lower bound over
-      an interval bound on the bodies' displacement, [Zhang2007] Eq. (4)), which end at a contact
-      (distance ≤ clearance + contact_distance by FCL), at t1, or proved apart up to some t; then
+      an interval bound on the bodies' displacement, [Zhang2007] Eq. (4); a step shorter than half
+      the tolerance is followed by an FCL collision probe half a tolerance ahead), which end at a
+      contact (distance ≤ clearance + contact_distance by FCL, or a probe in collision), at t1, or
+      proved apart up to some t; then
       the pipeline of the file comment on [t, t1].
       \param pair bodies index bodies() (as collisionBodies(world) lists them), obstacles
         world.scene().obstacles(); a self pair's ancestor as selfBodyPairs() gives it.
