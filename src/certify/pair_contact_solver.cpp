@@ -14,6 +14,7 @@
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/certify/rigid_vertex_motion.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
@@ -97,6 +98,7 @@ PairContactSolver::PairContactSolver(CollisionWorldPtr world, const PairContactO
     for (const Eigen::Vector3d &v : body_features_.back().vertices)
       box.extend(v);
     body_boxes_L_.push_back(box);
+    body_hulls_.push_back(std::make_shared<const ConvexHull>(g.shape, kHullMaxGap));
   }
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
@@ -105,6 +107,7 @@ PairContactSolver::PairContactSolver(CollisionWorldPtr world, const PairContactO
     obstacle_triangle_edges_.push_back(triangleEdges(obstacle_features_.back()));
     const std::vector<Eigen::Vector3d> &v = obstacle_features_.back().vertices;
     obstacle_motions_.push_back(std::make_shared<LinearVertexMotion>(v, v));
+    obstacle_hulls_.push_back(std::make_shared<const ConvexHull>(obstacle.shape, kHullMaxGap));
   }
 }
 
@@ -208,6 +211,39 @@ PairContactSolver::Run::Run(const PairContactSolver &solver, PairWorkspace &ws, 
   object_b_ = pair.b >= 0 ? ws.collision.objects[solver.bodies_[pair.b].link][solver.bodies_[pair.b].geometry].get()
                           : &solver.world_->scene().object(pair.obstacle);
   result_.toc_lower = result_.toc_upper = request.t1;
+  // The hulls' objects (made on first use; an obstacle's placed once, as it stands still).
+  ws.body_hull_objects.resize(solver.bodies_.size());
+  ws.obstacle_hull_objects.resize(solver.obstacle_features_.size());
+  const auto hullOf = [&](int b) {
+    if (!ws.body_hull_objects[b])
+      ws.body_hull_objects[b] = makeCollisionObject(solver.body_hulls_[b]->fclGeometry());
+    return ws.body_hull_objects[b].get();
+  };
+  hull_a_ = hullOf(pair.a);
+  hulls_[0] = solver.body_hulls_[pair.a].get();
+  if (pair.b >= 0)
+  {
+    hull_b_ = hullOf(pair.b);
+    hulls_[1] = solver.body_hulls_[pair.b].get();
+  }
+  else
+  {
+    std::unique_ptr<fcl::CollisionObjectd> &object = ws.obstacle_hull_objects[pair.obstacle];
+    if (!object)
+    {
+      object = makeCollisionObject(solver.obstacle_hulls_[pair.obstacle]->fclGeometry());
+      object->setTransform(solver.world_->scene().obstacles()[pair.obstacle].X_WG);
+    }
+    hull_b_ = object.get();
+    hulls_[1] = solver.obstacle_hulls_[pair.obstacle].get();
+  }
+  const auto isMeshBody = [&](int b) {
+    const BodyRef &ref = solver.bodies_[b];
+    return solver.world_->robot().links()[ref.link].geometries[ref.geometry].shape.kind == CollisionShape::Kind::Mesh;
+  };
+  far_hulls_ = isMeshBody(pair.a) || (pair.b >= 0 ? isMeshBody(pair.b)
+                                                  : solver.world_->scene().obstacles()[pair.obstacle].shape.kind ==
+                                                        CollisionShape::Kind::Mesh);
 }
 
 std::pair<const fcl::CollisionObjectd *, const fcl::CollisionObjectd *>

@@ -5,6 +5,7 @@
 // motion bound taken from the interval poses of [Redon2004] Sec. 4.1).
 #include <algorithm>
 
+#include "ca_slab_separation.h"
 #include "ompl_ccd/numeric.h"
 #include "pair_contact_run.h"
 
@@ -15,6 +16,9 @@ namespace
 /** \brief Halvings of a step before the advance gives up (a step below 2⁻⁶⁰ of the interval is
     below the rounding of the times). */
 constexpr int kMaxStepHalvings = 60;
+/** \brief Farther apart than this (metres, beyond the clearance) by their hulls' slab, a step is
+    taken on the slab (GJK on reduced hulls) instead of the shapes' distance (a mesh traversal). */
+constexpr double kHullStepDistance = 5e-3;
 }  // namespace
 
 void PairContactSolver::Run::displacements(double t, double next, double moved[2])
@@ -39,6 +43,24 @@ void PairContactSolver::Run::displacements(double t, double next, double moved[2
   }
 }
 
+double PairContactSolver::Run::hullSlab()
+{
+  fcl::CollisionObjectd &a = const_cast<fcl::CollisionObjectd &>(*hull_a_);
+  a.setTransform(object_a_->getTransform());
+  if (pair_.b >= 0)
+    const_cast<fcl::CollisionObjectd &>(*hull_b_).setTransform(object_b_->getTransform());
+  NearestPoints nearest;
+  if (!convexNearestPoints(*hull_a_, *hull_b_, nearest))
+    return 0.0;
+  const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
+  if (!(gap.norm() > numeric::kMinDirectionLength))
+    return 0.0;
+  // GJK only picks the direction n; the slab along it bounds the distance whatever GJK's error.
+  const Eigen::Vector3d n = gap.normalized();
+  return std::max(0.0, ca::slabBetween(ca::supportAlong(*hulls_[0], hull_a_->getTransform(), n, nullptr),
+                                       ca::supportAlong(*hulls_[1], hull_b_->getTransform(), -n, nullptr)));
+}
+
 PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after, int max_steps)
 {
   const double until = request_.t1, clearance = request_.clearance, touch = request_.contact_distance;
@@ -59,7 +81,9 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     ++result_.stats.shape_steps;
     placeAt(t);
     NearestPoints nearest;
-    const double d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
+    double d = far_hulls_ ? hullSlab() : 0.0;
+    if (!(d - clearance > kHullStepDistance))
+      d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
     if (!(d - clearance > touch))
     {
       // Contact only on FCL's upper bound: its nearest points are real points of the shapes.
