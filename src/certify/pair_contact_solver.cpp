@@ -143,6 +143,23 @@ PairContactResult PairContactSolver::decide(PairContactWorkspace &ws, const Join
   if (request.approach_steps == 0)
     return Run(*this, run_ws, motion, pair, request).decide();
   const PairContactResult approached = Run(*this, run_ws, motion, pair, request).approach();
+  if (approached.verdict == Verdict::Collision)
+  {
+    // The touching features are the solver's: the pipeline on the last half tolerance before the
+    // witness, where the steps proved the pair apart; the steps' witness if it finds none there.
+    PairContactRequest window = request;
+    window.t0 = std::max(request.t0, std::min(approached.toc_lower, approached.toc_upper - 0.5 * request.tolerance));
+    window.t1 = approached.toc_upper;
+    window.check_start = false;
+    window.approach_steps = 0;
+    PairContactResult out = Run(*this, run_ws, motion, pair, window).decide();
+    out.stats.add(approached.stats);
+    if (out.verdict == Verdict::Collision)
+      return out;
+    PairContactResult fallback = approached;
+    fallback.stats = out.stats;
+    return fallback;
+  }
   if (approached.verdict != Verdict::Undecided)
     return approached;
   // Proved apart on [t0, toc_lower): the pipeline on the rest, its start checked.
