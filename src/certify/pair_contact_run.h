@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "ompl_ccd/certify/rigid_vertex_motion.h"
 #include "ompl_ccd/certify/vertex_motion.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 
 namespace ompl_ccd
@@ -105,6 +107,8 @@ struct PairWorkspace : PairContactWorkspace
   std::array<std::vector<IntervalVector3>, 2> boxes;
   /** \brief Feature boxes of every feature (obb_trees = false). */
   std::array<FeatureSetBoxes, 2> feature_boxes;
+  /** \brief FCL objects of the bodies' and obstacles' hulls (made on first use). */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> body_hull_objects, obstacle_hull_objects;
 };
 
 /** \brief One decide() call. */
@@ -114,6 +118,11 @@ public:
   Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
       const PairContactRequest &request);
   PairContactResult decide();
+  /** \brief At most request.approach_steps conservative steps on the exact shapes from t0 (each
+      step shorter than half a tolerance followed by a probe there): the pair's answer when they
+      reach a contact (or a probe overlaps) or t1, else Undecided with no budget and toc_lower the
+      time up to which they proved the pair apart (where the OBB trees and the solver take over). */
+  PairContactResult approach();
 
 private:
   /** \brief An answer of the advance on the exact shapes (pair_shape_advance.cpp). */
@@ -164,8 +173,12 @@ private:
   Contact contactAt(double t, double distance, const NearestPoints &nearest) const;
 
   // pair_shape_advance.cpp
-  /** \brief Conservative steps on the exact shapes from \a from; Apart only after \a after. */
-  Advance advanceOnShapes(double from, double after);
+  /** \brief Conservative steps on the exact shapes from \a from; Apart only after \a after, or
+      after \a max_steps steps (proved apart up to where they reached). */
+  Advance advanceOnShapes(double from, double after, int max_steps = std::numeric_limits<int>::max());
+  /** \brief A lower bound on the shapes' distance, their objects placed: the slab between their
+      hulls along GJK's direction (0 when the hulls touch). */
+  double hullSlab();
   /** \brief Upper bounds on how far any point of each side moves in F over [t, next]. */
   void displacements(double t, double next, double moved[2]);
 
@@ -181,6 +194,13 @@ private:
   /** \brief Sum of the two sides' surface gaps. */
   double surface_gap_;
   const fcl::CollisionObjectd *object_a_ = nullptr, *object_b_ = nullptr;
+  /** \brief The pair's hulls and their FCL objects; far_hulls_: a side is a mesh, so that the
+      hulls' slab is far cheaper than the shapes' distance. */
+  const fcl::CollisionObjectd *hull_a_ = nullptr, *hull_b_ = nullptr;
+  std::array<const ConvexHull *, 2> hulls_{};
+  bool far_hulls_ = false;
+  /** \brief approach(): the advance probes half a tolerance ahead once its steps are shorter. */
+  bool probe_ahead_ = false;
   PairContactResult result_;
 };
 }  // namespace ompl_ccd

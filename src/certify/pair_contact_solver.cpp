@@ -14,6 +14,7 @@
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/certify/rigid_vertex_motion.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/kinematics.h"
@@ -97,6 +98,7 @@ PairContactSolver::PairContactSolver(CollisionWorldPtr world, const PairContactO
     for (const Eigen::Vector3d &v : body_features_.back().vertices)
       box.extend(v);
     body_boxes_L_.push_back(box);
+    body_hulls_.push_back(std::make_shared<const ConvexHull>(g.shape, kHullMaxGap));
   }
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
@@ -105,6 +107,7 @@ PairContactSolver::PairContactSolver(CollisionWorldPtr world, const PairContactO
     obstacle_triangle_edges_.push_back(triangleEdges(obstacle_features_.back()));
     const std::vector<Eigen::Vector3d> &v = obstacle_features_.back().vertices;
     obstacle_motions_.push_back(std::make_shared<LinearVertexMotion>(v, v));
+    obstacle_hulls_.push_back(std::make_shared<const ConvexHull>(obstacle.shape, kHullMaxGap));
   }
 }
 
@@ -123,9 +126,10 @@ PairContactResult PairContactSolver::decide(PairContactWorkspace &ws, const Join
                         "] is not inside [0, 1]; give 0 <= t0 <= t1 <= 1.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(request.tolerance) && request.tolerance > 0.0 &&
                             std::isfinite(request.contact_distance) && request.contact_distance > 0.0 &&
-                            std::isfinite(request.clearance) && request.clearance >= 0.0,
+                            std::isfinite(request.clearance) && request.clearance >= 0.0 && request.approach_steps >= 0,
                         "PairContactSolver::decide: tolerance (", request.tolerance, ") and contact_distance (",
-                        request.contact_distance, ") must be > 0, clearance (", request.clearance, ") >= 0.");
+                        request.contact_distance, ") must be > 0, clearance (", request.clearance,
+                        ") and approach_steps (", request.approach_steps, ") >= 0.");
   const int bodies = static_cast<int>(bodies_.size());
   const int obstacles = static_cast<int>(obstacle_features_.size());
   OMPL_CCD_THROW_UNLESS(pair.a >= 0 && pair.a < bodies &&
@@ -135,7 +139,37 @@ PairContactResult PairContactSolver::decide(PairContactWorkspace &ws, const Join
                         "PairContactSolver::decide: pair (a ", pair.a, ", b ", pair.b, ", obstacle ", pair.obstacle,
                         ", ancestor ", pair.ancestor, ") does not name ", bodies, " bodies and ", obstacles,
                         " obstacles; take pairs of collisionBodies() and selfBodyPairs().");
-  return Run(*this, static_cast<PairWorkspace &>(ws), motion, pair, request).decide();
+  auto &run_ws = static_cast<PairWorkspace &>(ws);
+  if (request.approach_steps == 0)
+    return Run(*this, run_ws, motion, pair, request).decide();
+  const PairContactResult approached = Run(*this, run_ws, motion, pair, request).approach();
+  if (approached.verdict == Verdict::Collision)
+  {
+    // The touching features are the solver's: the pipeline on the last half tolerance before the
+    // witness, where the steps proved the pair apart; the steps' witness if it finds none there.
+    PairContactRequest window = request;
+    window.t0 = std::max(request.t0, std::min(approached.toc_lower, approached.toc_upper - 0.5 * request.tolerance));
+    window.t1 = approached.toc_upper;
+    window.check_start = false;
+    window.approach_steps = 0;
+    PairContactResult out = Run(*this, run_ws, motion, pair, window).decide();
+    out.stats.add(approached.stats);
+    if (out.verdict == Verdict::Collision)
+      return out;
+    PairContactResult fallback = approached;
+    fallback.stats = out.stats;
+    return fallback;
+  }
+  if (approached.verdict != Verdict::Undecided)
+    return approached;
+  // Proved apart on [t0, toc_lower): the pipeline on the rest, its start checked.
+  PairContactRequest rest = request;
+  rest.t0 = approached.toc_lower;
+  rest.check_start = true;
+  rest.approach_steps = 0;
+  PairContactResult out = Run(*this, run_ws, motion, pair, rest).decide();
+  out.stats.add(approached.stats);
+  return out;
 }
 
 PairContactSolver::Run::Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion,
@@ -194,6 +228,39 @@ PairContactSolver::Run::Run(const PairContactSolver &solver, PairWorkspace &ws, 
   object_b_ = pair.b >= 0 ? ws.collision.objects[solver.bodies_[pair.b].link][solver.bodies_[pair.b].geometry].get()
                           : &solver.world_->scene().object(pair.obstacle);
   result_.toc_lower = result_.toc_upper = request.t1;
+  // The hulls' objects (made on first use; an obstacle's placed once, as it stands still).
+  ws.body_hull_objects.resize(solver.bodies_.size());
+  ws.obstacle_hull_objects.resize(solver.obstacle_features_.size());
+  const auto hullOf = [&](int b) {
+    if (!ws.body_hull_objects[b])
+      ws.body_hull_objects[b] = makeCollisionObject(solver.body_hulls_[b]->fclGeometry());
+    return ws.body_hull_objects[b].get();
+  };
+  hull_a_ = hullOf(pair.a);
+  hulls_[0] = solver.body_hulls_[pair.a].get();
+  if (pair.b >= 0)
+  {
+    hull_b_ = hullOf(pair.b);
+    hulls_[1] = solver.body_hulls_[pair.b].get();
+  }
+  else
+  {
+    std::unique_ptr<fcl::CollisionObjectd> &object = ws.obstacle_hull_objects[pair.obstacle];
+    if (!object)
+    {
+      object = makeCollisionObject(solver.obstacle_hulls_[pair.obstacle]->fclGeometry());
+      object->setTransform(solver.world_->scene().obstacles()[pair.obstacle].X_WG);
+    }
+    hull_b_ = object.get();
+    hulls_[1] = solver.obstacle_hulls_[pair.obstacle].get();
+  }
+  const auto isMeshBody = [&](int b) {
+    const BodyRef &ref = solver.bodies_[b];
+    return solver.world_->robot().links()[ref.link].geometries[ref.geometry].shape.kind == CollisionShape::Kind::Mesh;
+  };
+  far_hulls_ = isMeshBody(pair.a) || (pair.b >= 0 ? isMeshBody(pair.b)
+                                                  : solver.world_->scene().obstacles()[pair.obstacle].shape.kind ==
+                                                        CollisionShape::Kind::Mesh);
 }
 
 std::pair<const fcl::CollisionObjectd *, const fcl::CollisionObjectd *>

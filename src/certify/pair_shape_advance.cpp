@@ -5,6 +5,7 @@
 // motion bound taken from the interval poses of [Redon2004] Sec. 4.1).
 #include <algorithm>
 
+#include "ca_slab_separation.h"
 #include "ompl_ccd/numeric.h"
 #include "pair_contact_run.h"
 
@@ -15,6 +16,9 @@ namespace
 /** \brief Halvings of a step before the advance gives up (a step below 2⁻⁶⁰ of the interval is
     below the rounding of the times). */
 constexpr int kMaxStepHalvings = 60;
+/** \brief Farther apart than this (metres, beyond the clearance) by their hulls' slab, a step is
+    taken on the slab (GJK on reduced hulls) instead of the shapes' distance (a mesh traversal). */
+constexpr double kHullStepDistance = 5e-3;
 }  // namespace
 
 void PairContactSolver::Run::displacements(double t, double next, double moved[2])
@@ -39,7 +43,25 @@ void PairContactSolver::Run::displacements(double t, double next, double moved[2
   }
 }
 
-PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after)
+double PairContactSolver::Run::hullSlab()
+{
+  fcl::CollisionObjectd &a = const_cast<fcl::CollisionObjectd &>(*hull_a_);
+  a.setTransform(object_a_->getTransform());
+  if (pair_.b >= 0)
+    const_cast<fcl::CollisionObjectd &>(*hull_b_).setTransform(object_b_->getTransform());
+  NearestPoints nearest;
+  if (!convexNearestPoints(*hull_a_, *hull_b_, nearest))
+    return 0.0;
+  const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;
+  if (!(gap.norm() > numeric::kMinDirectionLength))
+    return 0.0;
+  // GJK only picks the direction n; the slab along it bounds the distance whatever GJK's error.
+  const Eigen::Vector3d n = gap.normalized();
+  return std::max(0.0, ca::slabBetween(ca::supportAlong(*hulls_[0], hull_a_->getTransform(), n, nullptr),
+                                       ca::supportAlong(*hulls_[1], hull_b_->getTransform(), -n, nullptr)));
+}
+
+PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after, int max_steps)
 {
   const double until = request_.t1, clearance = request_.clearance, touch = request_.contact_distance;
   Advance out;
@@ -50,14 +72,18 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     return out;
   };
   double t = from, h = until - from;
-  for (;;)
+  for (int steps = 0;; ++steps)
   {
+    if (steps == max_steps)
+      return stop(Advance::Status::Apart, t);
     if (result_.stats.shape_steps >= solver_.options_.max_shape_steps)
       return stop(Advance::Status::Capped, t, "max_shape_steps");
     ++result_.stats.shape_steps;
     placeAt(t);
     NearestPoints nearest;
-    const double d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
+    double d = far_hulls_ ? hullSlab() : 0.0;
+    if (!(d - clearance > kHullStepDistance))
+      d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
     if (!(d - clearance > touch))
     {
       // Contact only on FCL's upper bound: its nearest points are real points of the shapes.
@@ -100,9 +126,44 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
         return stop(Advance::Status::Capped, t, "shape_stall");
       h *= 0.5;
     }
+    // Near a contact the steps shrink geometrically: a probe half a tolerance ahead that finds the
+    // shapes overlapping brackets it at once (apart before t, in contact at the probe).
+    const double ahead = std::min(until, t + 0.5 * request_.tolerance);
+    if (probe_ahead_ && ahead > next)
+      if (std::optional<Contact> hit = solver_.probe(ws_, motion_, pair_, ahead))
+      {
+        out.lower = t;
+        out.contact = *hit;
+        return stop(Advance::Status::Contact, ahead);
+      }
     if (next >= until)
       return stop(Advance::Status::Passed, until);
     t = next;
   }
+}
+
+PairContactResult PairContactSolver::Run::approach()
+{
+  probe_ahead_ = true;
+  const Advance advance = advanceOnShapes(request_.t0, request_.t1, request_.approach_steps);
+  result_.toc_lower = advance.time;
+  result_.toc_upper = request_.t1;
+  switch (advance.status)
+  {
+    case Advance::Status::Contact:
+      result_.verdict = Verdict::Collision;
+      result_.toc_lower = advance.lower;
+      result_.toc_upper = advance.contact.time;
+      result_.witness = advance.contact;
+      break;
+    case Advance::Status::Passed:
+      result_.verdict = Verdict::Free;
+      break;
+    case Advance::Status::Apart:  // out of steps
+    case Advance::Status::Capped:  // a stall near a pass: the solver tells it from a contact
+      result_.verdict = Verdict::Undecided;
+      break;
+  }
+  return result_;
 }
 }  // namespace ompl_ccd

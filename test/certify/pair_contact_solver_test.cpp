@@ -276,6 +276,33 @@ TEST(PairContactSolver, WithoutObbTreesTheSameContacts)
             Verdict::Free);
 }
 
+TEST(PairContactSolver, ApproachStepsCloseInOnTheSameContacts)
+{
+  // 3 steps hand the rest over to the OBB trees and the solver; 200 reach the contact on the shapes.
+  const Eigen::Matrix3d R = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d(1, 1, 1), Eigen::Vector3d::UnitX())
+                                .toRotationMatrix();
+  const Obstacle side = obstacle(CollisionShape::Kind::Box, {0.5, 0.15 + 1e-5, 0.0}, Eigen::Matrix3d::Identity(),
+                                 Eigen::Vector3d(2.0, 0.1, 1.0));
+  for (const int steps : {3, 200})
+  {
+    PairContactRequest request;
+    request.approach_steps = steps;
+    const Decided vertex = slide(sliderWorld(R, {wall()}), 0.0, 1.0, request);
+    expectContactAt(vertex, 0.6 - 0.1 * std::sqrt(3.0));
+    EXPECT_GE(vertex.result.stats.shape_steps, std::min(steps, 4));
+    expectContactAt(slide(sliderWorld(Eigen::Matrix3d::Identity(), {wall()}), 0.0, 1.0, request), 0.5);
+    expectContactAt(
+        slide(sliderWorld(Eigen::Matrix3d::Identity(), {obstacle(CollisionShape::Kind::Cylinder, {1.0, 0.0, 0.0})}),
+              0.0, 1.0, request),
+        0.85);
+    EXPECT_EQ(slide(sliderWorld(Eigen::Matrix3d::Identity(), {wall()}), 0.0, 0.4, request).result.verdict,
+              Verdict::Free);
+    // The 10 µm pass stalls or runs out of steps: the solver proves it free.
+    EXPECT_EQ(slide(sliderWorld(Eigen::Matrix3d::Identity(), {side}), 0.0, 1.0, request).result.verdict,
+              Verdict::Free);
+  }
+}
+
 TEST(PairContactSolver, WorkCapsGiveUndecidedWithTheirName)
 {
   PairContactOptions options;
@@ -307,6 +334,10 @@ TEST(PairContactSolver, BadRequestsAreRefusedByName)
               ThrowsMessage<Error>(HasSubstr("PairContactSolver::decide: interval [0.6, 0.4] is not inside [0, 1]")));
   EXPECT_THAT([&] { solver.decide(*ws, motion, BodyPair{0, -1, 3, -1}, {}); },
               ThrowsMessage<Error>(HasSubstr("does not name 1 bodies and 1 obstacles")));
+  request = PairContactRequest{};
+  request.approach_steps = -1;
+  EXPECT_THAT([&] { solver.decide(*ws, motion, BodyPair{0, -1, 0, -1}, request); },
+              ThrowsMessage<Error>(HasSubstr("approach_steps (-1) >= 0")));
   PairContactOptions options;
   options.max_shape_steps = 0;
   EXPECT_THAT([&] { PairContactSolver(world, options); },

@@ -81,6 +81,10 @@ constexpr int kIntervalTimePieces = 16;
 /** \brief Default span_probes (bench/README.md). */
 constexpr int kIntervalSpanProbes = 2;
 
+/** \brief FirstContact: conservative steps on the exact shapes per span before its OBB trees
+    (PairContactRequest::approach_steps); a pair closing in on a contact reaches it in a few dozen. */
+constexpr int kFirstContactApproachSteps = 200;
+
 /** \brief Knobs of IntervalArithmetic; the defaults suit planning. */
 struct IntervalArithmeticOptions
 {

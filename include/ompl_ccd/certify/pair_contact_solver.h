@@ -68,6 +68,8 @@
 
 namespace ompl_ccd
 {
+class ConvexHull;
+
 /** \brief Default split_pairs: above this many equations a sub-interval is halved first. */
 constexpr int kPairSplitPairs = 256;
 /** \brief Default max_splits: sub-intervals down to 1/4096 of the pair's interval. */
@@ -77,6 +79,9 @@ constexpr int kObbMaxLevel = 4;
 /** \brief Largest obb_max_level: 2²⁰ sub-intervals of an interval already lie below any joint's
     motion. */
 constexpr int kObbLevelLimit = 20;
+/** \brief How far (metres) a reduced hull of a body or obstacle may lie inside the full one
+    (ConvexHull's max_gap, as conservative advancement's hull_max_gap default). */
+constexpr double kHullMaxGap = 1e-3;
 /** \brief Default max_shape_steps: a pass 10 µm from contact takes a few thousand conservative
     steps (as conservative advancement's max_steps_per_pair). */
 constexpr int kMaxShapeSteps = 20000;
@@ -115,6 +120,10 @@ struct PairContactRequest
   double tolerance = 1e-3;
   /** \brief Check the pair with FCL at t0 first (see the precondition in the file comment). */
   bool check_start = true;
+  /** \brief Conservative steps on the exact shapes from t0 before the OBB trees (≥ 0; see decide()):
+      cheap where the pair is far apart or closes in on a contact, which the OBB tests cannot cull
+      near it. */
+  int approach_steps = 0;
 };
 
 /** \brief Counters of one decide(), for benchmarks and Report::stats. */
@@ -163,7 +172,15 @@ public:
   /** \brief A workspace for one thread. */
   std::unique_ptr<PairContactWorkspace> makeWorkspace() const;
 
-  /** \brief The first contact of \a pair over [request.t0, request.t1] of \a motion.
+  /** \brief The first contact of \a pair over [request.t0, request.t1] of \a motion: first at most
+      request.approach_steps conservative steps on the exact shapes (FCL's distance lower bound over
+      an interval bound on the bodies' displacement, [Zhang2007] Eq. (4); while a mesh pair's hulls
+      are more than 5 mm apart, the slab between them along GJK's direction instead of FCL's
+      distance, as conservative advancement's hull steps; a step shorter than half
+      the tolerance is followed by an FCL collision probe half a tolerance ahead), which end at a
+      contact (distance ≤ clearance + contact_distance by FCL, or a probe in collision), at t1, or
+      proved apart up to some t; then
+      the pipeline of the file comment on [t, t1].
       \param pair bodies index bodies() (as collisionBodies(world) lists them), obstacles
         world.scene().obstacles(); a self pair's ancestor as selfBodyPairs() gives it.
       \pre \a ws from makeWorkspace(); motion.model() is world().robot().
@@ -210,5 +227,8 @@ private:
   std::vector<std::vector<Eigen::Vector3i>> body_triangle_edges_, obstacle_triangle_edges_;
   /** \brief Each body's box in its link frame, and its radius about the box centre. */
   std::vector<Eigen::AlignedBox3d> body_boxes_L_;
+  /** \brief Convex hulls of each body and obstacle (reduced to within kHullMaxGap), for the cheap
+      far steps of the advance on the shapes. */
+  std::vector<std::shared_ptr<const ConvexHull>> body_hulls_, obstacle_hulls_;
 };
 }  // namespace ompl_ccd
