@@ -8,6 +8,7 @@
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
 #include "ompl_ccd/ompl/validator_options.h"
+#include "ompl_ccd/yaml_file.h"
 
 namespace ompl_ccd::cli
 {
@@ -106,15 +107,7 @@ std::vector<std::string> readStringList(const YAML::Node &node, const std::strin
 PlanConfig loadPlanConfig(const std::string &path)
 {
   requireInputFile(path, "plan", "config file", "pass an existing YAML file to --config");
-  YAML::Node root;
-  try
-  {
-    root = YAML::LoadFile(path);
-  }
-  catch (const YAML::Exception &e)
-  {
-    throw Error(concat("plan: ", path, ": malformed YAML (", e.what(), "); fix the file."));
-  }
+  const YAML::Node root = loadYamlFile(path, "plan");
   OMPL_CCD_THROW_UNLESS(root.IsMap(), "plan: ", path, ": expected a map of keys at the top level; allowed keys are: ",
                         joinNames(kTopKeys), ".");
   checkKeys(root, kTopKeys, path, "");

@@ -16,6 +16,16 @@ CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene
                                                                : loadScene(examplePath(scene)));
 }
 
+Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG)
+{
+  Obstacle obstacle;
+  obstacle.name = name;
+  obstacle.shape.kind = CollisionShape::Kind::Box;
+  obstacle.shape.box_size = size;
+  obstacle.X_WG.translation() = p_WG;
+  return obstacle;
+}
+
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)
 {
   const char *urdf = R"(<?xml version="1.0"?>

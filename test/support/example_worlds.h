@@ -13,6 +13,9 @@ namespace ompl_ccd::test
 /** \brief examples/\a urdf in examples/\a scene (no obstacles when \a scene is empty). */
 CollisionWorldPtr exampleWorld(const std::string &urdf, const std::string &scene);
 
+/** \brief A box obstacle \a name of side lengths \a size (metres) centred at \a p_WG, axis-aligned. */
+Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG);
+
 /** \brief A 1 m bar (0.1 m square section) on a revolute joint "hinge" about z at the origin,
     pointing along +x at q = 0, among \a obstacles: the hand-solved world of the certifier tests. */
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles);
