@@ -236,7 +236,8 @@ INSTANTIATE_TEST_SUITE_P(
         // yaml-cpp keeps a repeated key and returns the first: the second box was silently ignored.
         BadScene{"repeated_key.yaml", {"key 'box' is given twice in one map (lines 4 and 5); keep one of them."}},
         BadScene{"two_documents.yaml",
-                 {"holds 2 YAML documents (separated by `---`); only one is read: merge them into one."}},
+                 {"holds several YAML documents (separated by `---`); only the first would be read: merge them "
+                  "into one."}},
         BadScene{"scale_on_box.yaml", {"('crate'): `scale` applies to `mesh` only, not `box` (line 4)"}},
         BadScene{"joints_on_mesh.yaml", {"('crate'): `joints` applies to `urdf` only, not `mesh` (line 4)"}},
         BadScene{"missing_mesh.yaml",

@@ -86,8 +86,25 @@ TEST(YamlFile, LoadYamlFileRefusesSyntaxRepeatsAndSeveralDocuments)
   const std::string documents = writeFile("documents.yaml", "a: 1\n---\nb: 2\n");
   EXPECT_THAT([&] { loadYamlFile(documents, "test"); },
               ::testing::ThrowsMessage<Error>("test: " + documents +
-                                              ": holds 2 YAML documents (separated by `---`); only one is read: "
-                                              "merge them into one."));
+                                              ": holds several YAML documents (separated by `---`); only the "
+                                              "first would be read: merge them into one."));
+}
+
+TEST(YamlFile, InputWhereTheParserStopsIsASyntaxError)
+{
+  // Found by fuzz/scene_fuzzer.cpp: on a stray top-level ',' yaml-cpp 0.7's parser stops advancing
+  // (YAML::LoadAllFromFile looped for ever; YAML::LoadFile ignored the rest of the file).
+  const std::vector<std::string> inputs = {",", ",obstacle:\nstacle:\n\n  \333 na- \377\377\377\365te\003\n",
+                                           "world:\n  collision_objects: []\n,\n"};
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+  {
+    const std::string path = writeFile("stuck" + std::to_string(i) + ".yaml", inputs[i]);
+    EXPECT_THAT([&] { loadYamlFile(path, "test"); },
+                ::testing::ThrowsMessage<Error>(::testing::AllOf(
+                    ::testing::StartsWith("test: cannot parse '" + path + "' at line "),
+                    ::testing::EndsWith("; fix the YAML syntax."))))
+        << i;
+  }
 }
 }  // namespace
 }  // namespace ompl_ccd
