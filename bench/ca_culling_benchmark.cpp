@@ -66,7 +66,7 @@ std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> randomEdges(const Colli
 }
 
 void volumes(const std::string &name, const CollisionWorld &world,
-             const std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> &edges)
+                  const std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> &edges)
 {
   double taylor = 0.0, interval = 0.0;
   std::vector<TaylorPose> taylor_poses;
@@ -87,8 +87,8 @@ void volumes(const std::string &name, const CollisionWorld &world,
               interval / taylor);
 }
 
-void culling(const std::string &name, const CollisionWorldPtr &world,
-             const std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> &edges)
+void cullingTable(const std::string &name, const CollisionWorldPtr &world,
+                  const std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> &edges)
 {
   struct Variant
   {
@@ -163,6 +163,6 @@ int main(int argc, char **argv)
               "distance queries | CA steps | median µs | p95 µs | collisions | undecided |\n"
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (std::size_t w = 0; w < worlds.size(); ++w)
-    culling(worlds[w].first, worlds[w].second, edges[w]);
+    cullingTable(worlds[w].first, worlds[w].second, edges[w]);
   return 0;
 }

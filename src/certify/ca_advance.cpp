@@ -1,6 +1,6 @@
 // Per-pair conservative advancement of the CA certifier: the step Δt = (d − clearance)/μ of
 // [Zhang2007] Eq. (4), undirected and along the slab's direction (ca_slab_separation.cpp), and the
-// advance loop that takes those steps over the pair's live pieces (ca_live_pieces.cpp) on its
+// advance loop that takes those steps over the pair's live pieces (culling_front_end.h) on its
 // convex hulls (the τ̌ of temporal culling) or on its exact geometry. See ca_advance.h.
 #include "ca_advance.h"
 
@@ -25,6 +25,9 @@ struct ConservativeAdvancement::PairObjects
   const fcl::CollisionObjectd *exact_a = nullptr, *exact_other = nullptr;
   /** \brief How far the surfaces lie off their primitives, both bodies together (metres). */
   double surface_gap = 0.0;
+  /** \brief A cylinder's axis, else null; the radii of the cylinders among the two bodies. */
+  const fcl::CollisionObjectd *axis_a = nullptr, *axis_other = nullptr;
+  double axis_radii = 0.0;
 };
 
 /// Mode::Decide: the state of the creep probes of a hull pass.
@@ -83,25 +86,57 @@ ConservativeAdvancement::PairObjects ConservativeAdvancement::pairObjects(const 
   objects.surface_gap = gapOf(pair.a) + (pair.b >= 0 ? gapOf(pair.b) : obstacle_surface_gaps_[pair.obstacle]);
   objects.exact_a = objects.surface_a ? objects.surface_a : objects.a;
   objects.exact_other = objects.surface_other ? objects.surface_other : objects.other;
+  objects.axis_a = ws.axis_objects[pair.a].get();
+  objects.axis_other = pair.b >= 0 ? ws.axis_objects[pair.b].get() : obstacle_axis_objects_[pair.obstacle].get();
+  const auto radiusOf = [&](int body) { return bodies_[body].axis ? bodies_[body].axis->radius : 0.0; };
+  objects.axis_radii = radiusOf(pair.a) + (pair.b >= 0 ? radiusOf(pair.b) : obstacle_axis_radii_[pair.obstacle]);
   return objects;
+}
+
+std::optional<double> ConservativeAdvancement::axisDistance(const PairObjects &objects, double contact_distance,
+                                                           const Query &query, NearestPoints &nearest) const
+{
+  // A cylinder lies within its radius of its axis: the axis distance less the radii bounds the
+  // distance from below, in closed form and cheaply (a long thin cylinder's prism makes FCL's
+  // mesh traversal slow), exactly beside the cylinder. A box's surface (gap 0) or a mesh stands
+  // for the other body. Near contact (or past a cap, where the bound is loose) the prism decides.
+  if (!objects.axis_a && !objects.axis_other)
+    return std::nullopt;
+  NearestPoints on_axis;
+  const double d = pairDistanceLowerBound(objects.axis_a ? *objects.axis_a : *objects.exact_a,
+                                          objects.axis_other ? *objects.axis_other : *objects.exact_other, &on_axis) -
+                   objects.axis_radii;
+  if (!(d - query.clearance > contact_distance))
+    return std::nullopt;
+  nearest = on_axis;
+  return d;
 }
 
 double ConservativeAdvancement::exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects,
                                               double contact_distance, bool first_step, const Query &query,
                                               NearestPoints &nearest) const
 {
-  // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
-  // contact is only ever decided on the exact distance.
-  double d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, &nearest, options_.distance_rel_err);
-  ws.stats.distance_queries += 1;
-  if (options_.distance_rel_err > 0.0 && !(d - query.clearance >= contact_distance))
+  double d = 0.0;
+  if (const std::optional<double> beside = axisDistance(objects, contact_distance, query, nearest))
   {
-    d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, &nearest);
+    d = *beside;
     ws.stats.distance_queries += 1;
   }
-  // a body between a cylinder and its prism is up to surface_gap nearer the prism's surface than
-  // the cylinder's: d − surface_gap bounds the distance in every case
-  d = std::max(0.0, d - objects.surface_gap);
+  else
+  {
+    // Far from contact a distance within the factor 1 + distance_rel_err is enough for a step;
+    // contact is only ever decided on the exact distance.
+    d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, &nearest, options_.distance_rel_err);
+    ws.stats.distance_queries += 1;
+    if (options_.distance_rel_err > 0.0 && !(d - query.clearance >= contact_distance))
+    {
+      d = pairDistanceLowerBound(*objects.exact_a, *objects.exact_other, &nearest);
+      ws.stats.distance_queries += 1;
+    }
+    // a body between a cylinder and its prism is up to surface_gap nearer the prism's surface than
+    // the cylinder's: d − surface_gap bounds the distance in every case
+    d = std::max(0.0, d - objects.surface_gap);
+  }
   // a primitive's surface misses a body wholly inside it; no body gets inside without crossing the
   // surface, so the solids are checked once, at the run's start
   if (first_step && (objects.surface_a || objects.surface_other) && d > 0.0)
@@ -205,10 +240,10 @@ ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws,
   creep.enabled = hulls && query.mode == Mode::Decide && options_.creep_probes;
   for (int step = 0;; ++step)
   {
-    t = nextLiveTime(ws, i, t);  // pieces where the pair's boxes are apart need no step
+    t = ws.nextLiveTime(i, t);  // pieces where the pair's boxes are apart need no step
     if (!(t < request.t_limit))
       break;
-    poseAt(ws, motion, t);
+    front_end_.poseAt(ws, motion, t);
     placePair(ws, pair);
     // The slab along the last query's direction n still separates the hulls by s at t: s ≤ the
     // distance, so it certifies a step without a distance query while it stays wide.

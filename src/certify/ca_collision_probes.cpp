@@ -1,13 +1,12 @@
-// Collision probes of the CA certifier (Mode::Decide): the whole robot at the first times of the
-// bisection order before any bound is computed, a pair at a few times past its hull bound τ̌, and
-// the creep probes' single checks. See ca_collision_probes.h.
+// Collision probes of the CA certifier (Mode::Decide): a pair at a few times past its hull bound τ̌,
+// and the creep probes' single checks (the whole-robot probes are the front end's,
+// culling_probes.cpp). See ca_collision_probes.h.
 #include "ca_collision_probes.h"
 
 #include <fcl/narrowphase/collision.h>
 
 #include "ca_workspace.h"
 #include "ompl_ccd/geometry/collision_queries.h"
-#include "ompl_ccd/geometry/scene_box_queries.h"
 
 namespace ompl_ccd
 {
@@ -23,14 +22,14 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collide
                                                                                  const JointMotion &motion,
                                                                                  std::size_t i, double t) const
 {
-  if (!(nextLiveTime(ws, i, t) <= t))  // the pair's boxes are apart then
+  if (!(ws.nextLiveTime(i, t) <= t))  // the pair's boxes are apart then
     return std::nullopt;
   const BodyPair &pair = ws.pcl[i];
-  poseAt(ws, motion, t);
+  front_end_.poseAt(ws, motion, t);
   placePair(ws, pair);
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd result;
-  ws.stats.collision_probes += 1;
+  ws.counters.collision_probes += 1;
   if (!collides(ws, pair, request, result))
     return std::nullopt;
   return probeHit(result, t);
@@ -69,53 +68,14 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCo
   return std::nullopt;
 }
 
-const fcl::CollisionObjectd &ConservativeAdvancement::placedForProbe(Workspace &ws, int b) const
+ConservativeAdvancement::Advance ConservativeAdvancement::probeAdvance(const ProbeHit &hit)
 {
-  if (!ws.probe_placed[b])
-  {
-    const BodyRef &ref = bodies_[b].ref;
-    const Eigen::Isometry3d &X_LG = world_->robot().links()[ref.link].geometries[ref.geometry].X_LG;
-    ws.mesh_objects[b]->setTransform(ws.kinematics.X_WL[ref.link] * X_LG);
-    ws.mesh_objects[b]->setAabb(ws.probe_boxes[b]);
-    ws.probe_placed[b] = 1;
-  }
-  return *ws.mesh_objects[b];
-}
-
-std::optional<std::pair<BodyPair, ConservativeAdvancement::Advance>>
-ConservativeAdvancement::probeWholeRobot(Workspace &ws, const JointMotion &motion, double t) const
-{
-  poseAt(ws, motion, t);
-  // each body's box turned (tighter than FCL's computeAABB); a body is placed only once a narrow
-  // phase needs it
-  ws.probe_boxes.resize(bodies_.size());
-  ws.probe_placed.assign(bodies_.size(), 0);
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-    ws.probe_boxes[b] = worldAabb(ws.kinematics.X_WL[bodies_[b].ref.link], bodies_[b].box);
-  ws.stats.collision_probes += 1;
-  fcl::CollisionRequestd request(1, true);  // FCL's contact point is the witness
-  fcl::CollisionResultd result;
-  // the robot's box against the scene's broadphase, then each body's box against what that overlaps
-  Eigen::AlignedBox3d robot_box;
-  for (const Eigen::AlignedBox3d &box : ws.probe_boxes)
-    robot_box.extend(box);
-  overlappingObstacles(world_->scene(), robot_box, ws.probe_obstacles);
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-    for (const int obstacle : ws.probe_obstacles)
-      if (obstacleOverlaps(world_->scene(), obstacle, ws.probe_boxes[b]) &&
-          obstacleCollides(world_->scene(), obstacle, placedForProbe(ws, static_cast<int>(b)), request, result))
-        return std::make_pair(BodyPair{static_cast<int>(b), -1, obstacle, -1}, probeHit(result, t));
-  for (const BodyPair &pair : self_pairs_)
-  {
-    if (!ws.probe_boxes[pair.a].intersects(ws.probe_boxes[pair.b]))
-      continue;
-    // the pair's certificate bounds its distance at t above zero: no collision to look for
-    const auto &certificate = certificates_[pair.a * bodies_.size() + pair.b];
-    if (certificate && certificate->lowerBoundAt(motion, t) > 0.0)
-      continue;
-    if (fcl::collide(&placedForProbe(ws, pair.a), &placedForProbe(ws, pair.b), request, result) > 0)
-      return std::make_pair(pair, probeHit(result, t));
-  }
-  return std::nullopt;
+  Advance advance;
+  advance.status = Advance::Status::Contact;
+  advance.in_collision = true;
+  advance.t = hit.t;
+  advance.p_WA = advance.p_WB = hit.point;
+  advance.normal = hit.normal;
+  return advance;
 }
 }  // namespace ompl_ccd

@@ -13,13 +13,13 @@ std::optional<Report> ConservativeAdvancement::earlyProbes(Workspace &ws, const 
 {
   // the whole robot checked at the first states of the bisection order 1/2, 1/4, 3/4, ...
   for (int k = 0; k < options_.early_probes; ++k)
-    if (const auto hit = probeWholeRobot(ws, motion, ca::bisectionTime(k)))
+    if (const std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws, motion, ca::bisectionTime(k)))
     {
       Report report;
       report.verdict = Verdict::Collision;
       report.toc_lower = 0.0;  // nothing was bounded
-      report.toc_upper = hit->second.t;
-      report.witness = witness(hit->first, hit->second);
+      report.toc_upper = hit->t;
+      report.witness = witness(hit->pair, probeAdvance(*hit));
       return report;
     }
   return std::nullopt;

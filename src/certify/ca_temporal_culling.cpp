@@ -3,8 +3,8 @@
 // most the bodies'), the pairs taken by increasing τ̌, each advanced on its exact geometry up to
 // the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first. Before
 // Alg. 1, whole-robot probes look for a configuration in collision: with one at t_hit, the TOC
-// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so CA
-// does not creep up to the contact.
+// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so the
+// spatial culling looks at that stretch only and CA does not creep up to the contact.
 #include <algorithm>
 
 #include "ca_advance.h"
@@ -43,24 +43,24 @@ void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMoti
   for (int k = 0; k <= ca::kFirstContactProbes; ++k)  // the start state first: a contact there is TOC 0
   {
     const double t = static_cast<double>(k) / ca::kFirstContactProbes;
-    std::optional<std::pair<BodyPair, Advance>> hit = probeWholeRobot(ws, motion, t);
+    std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws, motion, t);
     if (!hit)
     {
       free_t = t;
       continue;
     }
     // bisect towards the first collision of this stretch: a tighter toc_upper
-    while (hit->second.t - free_t > query.tolerance * ca::kFirstContactBisection)
+    while (hit->t - free_t > query.tolerance * ca::kFirstContactBisection)
     {
-      const double mid = 0.5 * (free_t + hit->second.t);
-      if (auto closer = probeWholeRobot(ws, motion, mid))
+      const double mid = 0.5 * (free_t + hit->t);
+      if (auto closer = front_end_.probeWholeRobot(ws, motion, mid))
         hit = closer;
       else
         free_t = mid;
     }
-    search.t_min = hit->second.t;
+    search.t_min = hit->t;
     search.certify_until = std::max(0.0, search.t_min - query.tolerance);
-    search.witness = witness(hit->first, hit->second);
+    search.witness = witness(hit->pair, probeAdvance(*hit));
     return;
   }
 }
@@ -88,6 +88,8 @@ Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &m
 {
   FirstContactSearch search;
   probeFirstCollision(ws, motion, query, search);
+  // Spatial culling, [Zhang2007] Sec. 5, of the stretch that needs certifying: [0, certify_until]
+  front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance, search.certify_until);
   // every τ̌ first, sorted (Alg. 1, lines 1–4)
   std::vector<std::pair<double, std::size_t>> order;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)

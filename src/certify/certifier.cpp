@@ -1,5 +1,9 @@
 #include "ompl_ccd/certify/certifier.h"
 
+#include <cmath>
+
+#include "ompl_ccd/error.h"
+
 namespace ompl_ccd
 {
 const char *toString(Verdict verdict)
@@ -26,6 +30,17 @@ const char *toString(Mode mode)
       return "first-contact";
   }
   return "unknown";
+}
+
+void checkQuery(const Query &query, const std::string &caller)
+{
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, caller, ": query tolerance (",
+                        query.tolerance, ") must be positive and finite; set a tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0, caller, ": query clearance (",
+                        query.clearance, ") must be non-negative and finite; set clearance to 0 or more (metres).");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0, caller,
+                        ": query contact_distance (", query.contact_distance,
+                        ") must be positive and finite; set a contact distance such as 1e-6 (metres).");
 }
 
 Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query)

@@ -1,61 +1,54 @@
 // The CA certifier's construction and its certify() driver: the checks, the Decide early probes
-// (ca_early_exit.cpp), live-piece culling (ca_live_pieces.cpp), then temporal culling
+// (ca_early_exit.cpp), the front end's live-piece culling (culling_front_end.h), then temporal culling
 // (ca_temporal_culling.cpp, Mode::FirstContact) or the Decide early exit. The per-pair
 // advancement is in ca_advance.cpp, its slab bound in ca_slab_separation.cpp, the collision probes
 // in ca_collision_probes.cpp.
 #include "ompl_ccd/certify/conservative_advancement.h"
 
 #include <cassert>
-#include <cmath>
 
 #include "ca_workspace.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd
 {
-ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
-  : world_(std::move(world)), options_(options)
+namespace
+{
+/** \brief The front end's knobs among \a options (validated first). */
+CullingOptions cullingOptions(const ConservativeAdvancementOptions &options)
 {
   options.validate();
+  CullingOptions culling;
+  culling.swept_box_samples = options.swept_box_samples;
+  culling.swept_box_travel = options.swept_box_travel;
+  culling.certificate_max_dims = options.certificate_max_dims;
+  culling.certificate_max_cells = options.certificate_max_cells;
+  culling.taylor_models = options.taylor_models;
+  culling.max_taylor_pieces = options.max_taylor_pieces;
+  return culling;
+}
+}  // namespace
+
+ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
+  : world_(std::move(world)), options_(options), front_end_(world_, cullingOptions(options))
+{
   buildBodies();
-  buildCertificates();
   buildObstacles();
 }
 
 void ConservativeAdvancement::buildBodies()
 {
   const RobotModel &robot = world_->robot();
-  for (const BodyRef &ref : collisionBodies(*world_))
+  for (const CullingBody &culling_body : front_end_.bodies())
   {
-    const LinkGeometry &geometry = robot.links()[ref.link].geometries[ref.geometry];
+    const LinkGeometry &geometry = robot.links()[culling_body.ref.link].geometries[culling_body.ref.geometry];
     Body body;
-    body.ref = ref;
-    body.reach = bodyReach(robot, ref.link, geometry);
-    body.box = localBox(geometry);
+    static_cast<CullingBody &>(body) = culling_body;
     body.hull = std::make_shared<const ConvexHull>(geometry.shape, options_.hull_max_gap);
     body.surface = makePrimitiveSurface(geometry.shape);
+    body.axis = makeCylinderAxis(geometry.shape);
     bodies_.push_back(std::move(body));
-  }
-}
-
-void ConservativeAdvancement::buildCertificates()
-{
-  std::vector<BodyRef> refs;
-  for (const Body &body : bodies_)
-    refs.push_back(body.ref);
-  self_pairs_ = selfBodyPairs(*world_, refs);
-  certificates_.resize(bodies_.size() * bodies_.size());
-  if (options_.certificate_max_dims > 0)
-  {
-    JointSpaceCertificateOptions certificate_options;
-    certificate_options.max_dims = options_.certificate_max_dims;
-    certificate_options.max_cells = options_.certificate_max_cells;
-    const std::vector<std::shared_ptr<const JointSpaceCertificate>> built =
-        sharedCertificates(*world_, refs, self_pairs_, certificate_options);
-    for (std::size_t i = 0; i < self_pairs_.size(); ++i)
-      certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }
 }
 
@@ -63,36 +56,31 @@ void ConservativeAdvancement::buildObstacles()
 {
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
+    // an FCL object of the obstacle's geometry (null: none) fixed at its pose
+    const auto placed = [&](const FclGeometryPtr &geometry) {
+      std::unique_ptr<fcl::CollisionObjectd> object;
+      if (geometry)
+      {
+        object = ca::makeObject(geometry);
+        object->setTransform(obstacle.X_WG);
+      }
+      return object;
+    };
     auto hull = std::make_shared<const ConvexHull>(obstacle.shape, options_.hull_max_gap);
-    auto object = ca::makeObject(hull->fclGeometry());
-    object->setTransform(obstacle.X_WG);
+    obstacle_hull_objects_.push_back(placed(hull->fclGeometry()));
     obstacle_hulls_.push_back(std::move(hull));
-    obstacle_hull_objects_.push_back(std::move(object));
-    std::unique_ptr<fcl::CollisionObjectd> surface;
     const std::optional<PrimitiveSurface> primitive = makePrimitiveSurface(obstacle.shape);
-    if (primitive)
-    {
-      surface = ca::makeObject(primitive->triangles);
-      surface->setTransform(obstacle.X_WG);
-    }
-    obstacle_surface_objects_.push_back(std::move(surface));
+    obstacle_surface_objects_.push_back(placed(primitive ? primitive->triangles : nullptr));
     obstacle_surface_gaps_.push_back(primitive ? primitive->gap : 0.0);
+    const std::optional<CylinderAxis> axis = makeCylinderAxis(obstacle.shape);
+    obstacle_axis_objects_.push_back(placed(axis ? axis->segment : nullptr));
+    obstacle_axis_radii_.push_back(axis ? axis->radius : 0.0);
   }
 }
 
 std::unique_ptr<CertifierWorkspace> ConservativeAdvancement::makeWorkspace() const
 {
   return std::make_unique<Workspace>(*this);
-}
-
-void ConservativeAdvancement::poseAt(Workspace &ws, const JointMotion &motion, double t) const
-{
-  if (ws.posed_motion == &motion && ws.posed_time == t)
-    return;
-  motion.stateAt(t, ws.q);
-  forwardKinematics(world_->robot(), ws.kinematics, ws.q);
-  ws.posed_motion = &motion;
-  ws.posed_time = t;
 }
 
 void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) const
@@ -108,6 +96,8 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
       ws.hull_objects[b]->setTransform(X_WG);
       if (ws.surface_objects[b])
         ws.surface_objects[b]->setTransform(X_WG);
+      if (ws.axis_objects[b])
+        ws.axis_objects[b]->setTransform(X_WG);
     }
 }
 
@@ -136,38 +126,29 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
 Report ConservativeAdvancement::certify(CertifierWorkspace &workspace, const JointMotion &motion,
                                         const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0,
-                        "ConservativeAdvancement::certify: tolerance (", query.tolerance,
-                        ") must be positive and finite; set a tolerance such as 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0,
-                        "ConservativeAdvancement::certify: clearance (", query.clearance,
-                        ") must be non-negative and finite; set clearance to 0 or more.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
-                        "ConservativeAdvancement::certify: contact_distance (", query.contact_distance,
-                        ") must be positive and finite; set a contact distance such as 1e-6.");
+  checkQuery(query, "ConservativeAdvancement::certify");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   auto &ws = static_cast<Workspace &>(workspace);
   ws.stats = {};
+  ws.counters = {};
   ws.posed_motion = nullptr;
   Report report = run(ws, motion, query);
   if (query.statistics)
-    report.stats = ws.stats.toStats();
+    report.stats = ws.stats.toStats(ws.counters);
   return report;
 }
 
 Report ConservativeAdvancement::run(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
-  ws.stats.pcl_before_culling =  // every scene pair and non-excluded self pair
-      static_cast<double>(bodies_.size() * world_->scene().obstacles().size() + self_pairs_.size());
+  ws.stats.pcl_before_culling = static_cast<double>(front_end_.pairCount());
+  if (query.mode == Mode::FirstContact)
+    return firstContact(ws, motion, query);
   // Decide: a configuration in collision ends it before any bound is computed (Sec. 8's early exit)
-  if (query.mode == Mode::Decide)
-    if (std::optional<Report> report = earlyProbes(ws, motion))
-      return *report;
+  if (std::optional<Report> report = earlyProbes(ws, motion))
+    return *report;
   // Spatial culling, [Zhang2007] Sec. 5, piece by piece. Contact counts from distance ≤
   // clearance + contact_distance: boxes are widened by that much.
-  cullLivePieces(ws, motion, query.clearance + query.contact_distance);
-  if (query.mode == Mode::Decide)
-    return decide(ws, motion, query);
-  return firstContact(ws, motion, query);
+  front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance);
+  return decide(ws, motion, query);
 }
 }  // namespace ompl_ccd

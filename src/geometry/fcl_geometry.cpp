@@ -79,4 +79,18 @@ std::optional<PrimitiveSurface> makePrimitiveSurface(const CollisionShape &shape
     surface.gap = (shape.radius / std::cos(numeric::kPi / sides) - shape.radius) * (1.0 + numeric::kPadRel) + numeric::kFinePadAbs;
   return surface;
 }
+
+std::optional<CylinderAxis> makeCylinderAxis(const CollisionShape &shape)
+{
+  if (shape.kind != CollisionShape::Kind::Cylinder)
+    return std::nullopt;
+  const Eigen::Vector3d top(0.0, 0.0, 0.5 * shape.length), bottom(0.0, 0.0, -0.5 * shape.length);
+  CylinderAxis axis;
+  // one triangle with two equal corners is the segment itself: FCL's triangle distance measures
+  // its edges against the other triangle's and projects its corners on the other's plane
+  axis.segment = makeBvh({bottom, top, top}, {Eigen::Vector3i(0, 1, 2)});
+  axis.segment->computeLocalAABB();
+  axis.radius = shape.radius;
+  return axis;
+}
 }  // namespace ompl_ccd

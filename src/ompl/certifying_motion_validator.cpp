@@ -1,6 +1,5 @@
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 
-#include <cmath>
 #include <ompl/base/SpaceInformation.h>
 
 #include "ompl_ccd/error.h"
@@ -27,15 +26,7 @@ CertifyingMotionValidator::CertifyingMotionValidator(const ompl::base::SpaceInfo
                         "CertifyingMotionValidator: the robot model is null; pass the model of the state space.");
   OMPL_CCD_THROW_UNLESS(certifier_ != nullptr, "CertifyingMotionValidator: the certifier is null; pass a certifier "
                                                "(see makeMotionValidator).");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.tolerance) && query_.tolerance > 0.0,
-                        "CertifyingMotionValidator: query tolerance must be > 0 (", query_.tolerance,
-                        "); pass a positive tolerance such as 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.contact_distance) && query_.contact_distance > 0.0,
-                        "CertifyingMotionValidator: query contact_distance must be > 0 (", query_.contact_distance,
-                        "); pass a positive distance in metres such as 1e-6.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query_.clearance) && query_.clearance >= 0.0,
-                        "CertifyingMotionValidator: query clearance must be >= 0 (", query_.clearance,
-                        "); pass 0 or a positive distance in metres.");
+  checkQuery(query_, "CertifyingMotionValidator");
 }
 
 bool CertifyingMotionValidator::checkMotion(const ompl::base::State *s1, const ompl::base::State *s2) const

@@ -57,12 +57,12 @@ ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::Spa
                                                      std::make_shared<ConservativeAdvancement>(world, options.ca), queryOf(options));
 }
 
-/** \brief The ARTICULATE interval certifier ([Redon2004]). */
+/** \brief The ARTICULATE interval certifier ([Redon2004]) with options.interval. */
 ompl::base::MotionValidatorPtr makeIntervalArithmetic(const ompl::base::SpaceInformationPtr &si,
                                                       const CollisionWorldPtr &world, const ValidatorOptions &options)
 {
-  return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
-                                                     std::make_shared<IntervalArithmetic>(world), queryOf(options));
+  return std::make_shared<CertifyingMotionValidator>(
+      si, world->robotPtr(), std::make_shared<IntervalArithmetic>(world, options.interval), queryOf(options));
 }
 
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a

@@ -138,9 +138,9 @@ std::vector<ValidatorOption> commonOptions()
       ranged("resolution", "discrete", OMPL_CCD_FIELD(resolution), NumberRange{kMinResolution, 1.0, false, true},
              "longest valid segment, as a fraction of the space's extent",
              "OMPL needs a fraction below 1; a finer one samples over 1e5 states per edge, use a certifier instead"),
-      ranged("tolerance", "ca, toleranced", OMPL_CCD_FIELD(tolerance), kPositive,
+      ranged("tolerance", "ca, toleranced, interval", OMPL_CCD_FIELD(tolerance), kPositive,
              "first-contact: width of the TOC bracket (toleranced: also its subdivision's epsilon, metres)"),
-      ranged("clearance", "ca, toleranced", OMPL_CCD_FIELD(clearance), kNonNegative,
+      ranged("clearance", "ca, toleranced, interval", OMPL_CCD_FIELD(clearance), kNonNegative,
              "required clearance, metres"),
       ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
@@ -201,12 +201,36 @@ std::vector<ValidatorOption> tolerancedOptions()
              "most undecided intervals kept before the query is undecided"),
   };
 }
+std::vector<ValidatorOption> intervalOptions()
+{
+  // the solver's budgets are named solver_*: toleranced already has a max_depth
+  return {
+      ranged("time_pieces", "interval", OMPL_CCD_FIELD(interval.time_pieces), kAtLeastOne,
+             "equal time pieces of the box culling ([Redon2004] Sec. 4.1)"),
+      ranged("solver_max_boxes", "interval", OMPL_CCD_FIELD(interval.max_boxes), kAtLeastOne,
+             "most time intervals one solver call examines before it is undecided (stat cap_max_boxes)"),
+      ranged("solver_max_depth", "interval", OMPL_CCD_FIELD(interval.max_depth), kAtLeastOne,
+             "most halvings of a time interval in one solver call before it is undecided (stat cap_max_depth)"),
+      ranged("max_restarts", "interval", OMPL_CCD_FIELD(interval.max_restarts), kAtLeastZero,
+             "most contacts FCL does not confirm passed over before the query is undecided (stat cap_max_restarts)"),
+      ranged("split_pairs", "interval", OMPL_CCD_FIELD(interval.split_pairs), kAtLeastOne,
+             "equations per solver call above which a piece is halved first"),
+      ranged("max_splits", "interval", OMPL_CCD_FIELD(interval.max_splits), kAtLeastZero,
+             "most halvings of a piece before its equations go to the solver however many"),
+      boolean("box_culling", "interval", OMPL_CCD_FIELD(interval.box_culling),
+              "stage 1: cull body pairs by their interval boxes over a piece ([Redon2004] Sec. 4.1)"),
+      boolean("swept_sphere_culling", "interval", OMPL_CCD_FIELD(interval.swept_sphere_culling),
+              "stage 2: cull body pairs by line-swept spheres over a piece ([Redon2004] Sec. 4.2)"),
+      ranged("swept_sphere_steps", "interval", OMPL_CCD_FIELD(interval.swept_sphere_steps), kAtLeastOne,
+             "stage 2: capsules per piece and body"),
+  };
+}
 #undef OMPL_CCD_FIELD
 
 std::vector<ValidatorOption> makeSchema()
 {
   std::vector<ValidatorOption> schema = commonOptions();
-  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions()})
+  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions(), intervalOptions()})
     schema.insert(schema.end(), part.begin(), part.end());
   return schema;
 }

@@ -18,11 +18,7 @@ TEST(CaEarlyExit, DecideKeepsTheContractAndAgreesWithFirstContact)
 {
   const double tolerance = 1e-3;
   const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
-  RandomEdgeOptions edge_options;
-  edge_options.seed = 51;
-  std::vector<Edge> edges = sampledCollidingEdges(*world, 60, edge_options);
-  for (Edge &edge : randomEdges(*world, 60, edge_options))
-    edges.push_back(std::move(edge));
+  const std::vector<Edge> edges = collidingThenRandomEdges(*world, 60, 51);
   const std::vector<OracleResult> labels = labelEdges(*world, edges, OracleOptions{}, 2);
   const ConservativeAdvancement certifier(world);
   auto ws = certifier.makeWorkspace();

@@ -550,7 +550,7 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   Query query;
   query.tolerance = 0.0;
   EXPECT_THAT([&] { ca.certify(*ws, motion, query); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("ConservativeAdvancement::certify: tolerance (0)")));
+              testing::ThrowsMessage<Error>(testing::HasSubstr("ConservativeAdvancement::certify: query tolerance (0)")));
   query.tolerance = 1e-3;
   query.contact_distance = 0.0;
   EXPECT_THAT([&] { ca.certify(*ws, motion, query); },

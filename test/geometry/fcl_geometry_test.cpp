@@ -3,14 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/math/bv/OBBRSS.h>
+#include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/model/mesh_loader.h"
 #include "support/test_paths.h"
 
@@ -72,6 +75,58 @@ TEST(FclGeometry, PrimitiveSurfacesKeepThePrimitivesDistances)
   sphere.radius = 0.1;
   EXPECT_FALSE(makePrimitiveSurface(sphere));
   EXPECT_FALSE(makePrimitiveSurface(tiny));
+}
+
+/// A cylinder's axis less its radius bounds the distance from below (the oracle: the distance to
+/// a prism of gap 1e-7 around it, plus that gap), and is the distance when the mesh is beside the
+/// cylinder; thin poles and thick posts, every pose random.
+TEST(FclGeometry, CylinderAxisBoundsTheDistanceFromBelow)
+{
+  CollisionShape mesh_shape;  // a 3 cm cube mesh
+  mesh_shape.kind = CollisionShape::Kind::Mesh;
+  mesh_shape.mesh = loadMesh(test::testDataPath("geometry/cube.obj"), Eigen::Vector3d::Constant(0.03), "fcl_geometry_test");
+  fcl::CollisionObjectd mesh(makeFclGeometry(mesh_shape));
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int beside = 0, near_caps = 0;
+  for (int trial = 0; trial < 400; ++trial)
+  {
+    CollisionShape cylinder;
+    cylinder.kind = CollisionShape::Kind::Cylinder;
+    cylinder.radius = trial % 2 ? 0.003 : 0.05;
+    cylinder.length = 0.8;
+    const std::optional<CylinderAxis> axis = makeCylinderAxis(cylinder);
+    ASSERT_TRUE(axis);
+    EXPECT_EQ(axis->radius, cylinder.radius);
+    const std::optional<PrimitiveSurface> prism = makePrimitiveSurface(cylinder, 1e-7);
+    fcl::CollisionObjectd segment(axis->segment), surface(prism->triangles), solid(makeFclGeometry(cylinder));
+    const Eigen::Isometry3d X_WC(Eigen::AngleAxisd(unit(random) * 3.0, Eigen::Vector3d(unit(random), unit(random), 1).normalized()));
+    segment.setTransform(X_WC);
+    surface.setTransform(X_WC);
+    solid.setTransform(X_WC);
+    // the cube near the pole: beside it, or past a cap
+    const Eigen::Vector3d p_C(unit(random) * 0.12, unit(random) * 0.12, unit(random) * 0.5);
+    mesh.setTransform(Eigen::Translation3d(X_WC * p_C) * Eigen::AngleAxisd(unit(random) * 3.0, Eigen::Vector3d::UnitX()));
+    const double bound = pairDistanceLowerBound(mesh, segment) - axis->radius;
+    const double to_prism = pairDistanceUpperBound(mesh, surface);
+    fcl::CollisionRequestd request;
+    fcl::CollisionResultd overlap;
+    if (to_prism <= 0.0 || fcl::collide(&mesh, &solid, request, overlap) > 0)
+      continue;  // the cube touches the cylinder or is inside it: nothing to compare
+    ASSERT_LE(bound, to_prism + prism->gap + 1e-12) << trial;
+    NearestPoints on_axis;
+    pairDistanceLowerBound(mesh, segment, &on_axis);
+    const double along = (X_WC.inverse() * on_axis.p_WB).z();
+    if (std::fabs(along) < 0.5 * cylinder.length - 1e-6)
+    {
+      ++beside;
+      EXPECT_GE(bound, to_prism - 1e-9) << trial << ": beside the cylinder the axis bound is its distance";
+    }
+    else
+      ++near_caps;
+  }
+  EXPECT_GT(beside, 50);
+  EXPECT_GT(near_caps, 20);
 }
 
 TEST(FclGeometry, MeshBecomesOneBvhTrianglePerMeshTriangle)

@@ -17,9 +17,13 @@ namespace
 namespace ob = ompl::base;
 using ::testing::HasSubstr;
 
-/** \brief Workspace of the fake: remembers the one thread allowed to use it. */
+/** \brief Workspace of the fake: remembers the one thread allowed to use it, and counts itself in
+    \a live while it exists. */
 struct FakeWorkspace : CertifierWorkspace
 {
+  explicit FakeWorkspace(std::atomic<int> &live) : live(live) { ++live; }
+  ~FakeWorkspace() override { --live; }
+  std::atomic<int> &live;
   std::thread::id owner = std::this_thread::get_id();
 };
 
@@ -38,7 +42,7 @@ public:
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override
   {
     ++workspaces;
-    return std::make_unique<FakeWorkspace>();
+    return std::make_unique<FakeWorkspace>(live_workspaces);
   }
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override
   {
@@ -68,6 +72,7 @@ public:
     return report;
   }
   mutable std::atomic<int> workspaces{0};
+  mutable std::atomic<int> live_workspaces{0};
   mutable std::atomic<int> foreign_workspace_uses{0};
 };
 
@@ -213,6 +218,36 @@ TEST(CertifyingMotionValidator, FourThreadsGiveTheSingleThreadAnswers)
   EXPECT_EQ(f.validator->getInvalidMotionCount(), 5 * single_invalid);
 }
 
+// A long-lived node that makes a validator per planning request, on 4 threads: the workspaces of
+// destroyed validators do not pile up on the threads that used them (PerThread, issue 16).
+TEST(CertifyingMotionValidator, ValidatorsMadePerRequestKeepNoWorkspaces)
+{
+  Fixture f;
+  constexpr int kThreads = 4, kValidatorsPerThread = 2500;
+  std::atomic<int> peak{0}, answers{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&] {
+      const ob::ScopedState<> s1 = f.state(0.0, 0.0), s2 = f.state(0.1, 0.1);
+      for (int k = 0; k < kValidatorsPerThread; ++k)
+      {
+        CertifyingMotionValidator validator(f.si, f.robot, f.certifier, f.query);
+        answers += validator.checkMotion(s1.get(), s2.get());  // makes this thread's workspace
+        const int seen = f.certifier->live_workspaces.load();
+        for (int expected = peak.load(); seen > expected && !peak.compare_exchange_weak(expected, seen);)
+        {
+        }
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(answers.load(), kThreads * kValidatorsPerThread);
+  EXPECT_EQ(f.certifier->workspaces.load(), kThreads * kValidatorsPerThread);
+  EXPECT_EQ(f.certifier->live_workspaces.load(), 0);
+  EXPECT_GE(peak.load(), 1);
+  EXPECT_LE(peak.load(), kThreads);  // one validator per thread at a time (the fixture's certifies nothing)
+}
+
 TEST(CertifyingMotionValidator, BadConstructionIsRefused)
 {
   Fixture f;
@@ -224,11 +259,11 @@ TEST(CertifyingMotionValidator, BadConstructionIsRefused)
   Query bad = f.query;
   bad.tolerance = 0.0;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },
-              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance must be > 0 (0)")));
+              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance (0) must be positive")));
   bad = f.query;
   bad.clearance = -0.5;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },
-              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query clearance must be >= 0 (-0.5)")));
+              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query clearance (-0.5) must be non-negative")));
 }
 
 TEST(Certifier, VerdictAndModeNames)

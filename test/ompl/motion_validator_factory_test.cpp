@@ -8,6 +8,7 @@
 
 #include "ompl/random_states.h"
 #include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/certify/interval_arithmetic.h"
 #include "ompl_ccd/certify/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
@@ -118,6 +119,9 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   options = {};
   options.ca.collision_probes = -1;
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'collision_probes' is '-1'; allowed: an integer >= 0")));
+  options = {};
+  options.interval.time_pieces = 0;
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'time_pieces' is '0'; allowed: an integer >= 1")));
 }
 
 TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
@@ -129,6 +133,8 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   options.ca.swept_box_travel = 0.25;
   options.toleranced.max_depth = 30;
   options.toleranced.threads = 7;  // not read: options.threads is
+  options.interval.time_pieces = 4;
+  options.interval.swept_sphere_culling = false;
   const auto ca = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("ca", si, world, options));
   ASSERT_NE(ca, nullptr);
   const auto &ca_options = dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).options();
@@ -140,6 +146,12 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   const auto &toleranced_options = dynamic_cast<const TolerancedMotion &>(toleranced->certifier()).options();
   EXPECT_EQ(toleranced_options.max_depth, 30);
   EXPECT_EQ(toleranced_options.threads, 1);
+  const auto interval =
+      std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("interval", si, world, options));
+  ASSERT_NE(interval, nullptr);
+  const auto &interval_options = dynamic_cast<const IntervalArithmetic &>(interval->certifier()).options();
+  EXPECT_EQ(interval_options.time_pieces, 4);
+  EXPECT_FALSE(interval_options.swept_sphere_culling);
 }
 
 TEST(MotionValidatorFactory, TolerancedGetsThreadsAndMassDistribution)

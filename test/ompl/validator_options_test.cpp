@@ -54,7 +54,7 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("creep_probes", "test").type, "boolean");
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 25u);  // 6 common, 15 of "ca", 4 of "toleranced"
+  EXPECT_EQ(names.size(), 34u);  // 6 common, 15 of "ca", 4 of "toleranced", 9 of "interval"
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -82,6 +82,11 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("swept_box_travel", "0.25").ca.swept_box_travel, 0.25);
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("node_growth_limit", "0.5").toleranced.node_growth_limit, 0.5);
+  EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
+  EXPECT_EQ(with("solver_max_depth", "30").interval.max_depth, 30);
+  EXPECT_EQ(with("solver_max_depth", "30").toleranced.max_depth, TolerancedMotionOptions{}.max_depth);
+  EXPECT_EQ(with("solver_max_boxes", "100").interval.max_boxes, 100);
+  EXPECT_FALSE(with("swept_sphere_culling", "false").interval.swept_sphere_culling);
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");
@@ -161,6 +166,12 @@ const std::vector<Edges> kTolerancedEdges = {
     {"threads", {"1", "256"}, {"257"}},
 };
 
+const std::vector<Edges> kIntervalEdges = {
+    {"time_pieces", {"1"}, {"0"}},       {"solver_max_boxes", {"1"}, {"0"}}, {"solver_max_depth", {"1"}, {"0"}},
+    {"max_restarts", {"0"}, {"-1"}},     {"split_pairs", {"1"}, {"0"}},      {"max_splits", {"0"}, {"-1"}},
+    {"swept_sphere_steps", {"1"}, {"0"}},
+};
+
 /** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the
     certifier's own check, given options with that one value) agrees on each. */
 template <typename CertifierCheck>
@@ -194,6 +205,7 @@ TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
     settings.threads = o.threads;
     TolerancedMotion certifier(world, settings);
   });
+  expectEdges(kIntervalEdges, [&](const ValidatorOptions &o) { IntervalArithmetic certifier(world, o.interval); });
 }
 }  // namespace
 }  // namespace ompl_ccd

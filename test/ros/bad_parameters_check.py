@@ -37,6 +37,8 @@ CASES = [
      r"~validator_options: option 'threads' is '300'; allowed: an integer in \[1, 256\] \(more threads than cores"),
     ("probes_not_integer", {"validator_options": "{collision_probes: 2.5}"},
      r"~validator_options: option 'collision_probes' is '2\.5'; allowed: an integer >= 0"),
+    ("interval_time_pieces_zero", {"validator": "interval", "validator_options": "{time_pieces: 0}"},
+     r"~validator_options: option 'time_pieces' is '0'; allowed: an integer >= 1; e\.g\. the default 16\."),
     ("option_list", {"validator_options": "{clearance: [1, 2]}"},
      r"~validator_options: option 'clearance' is a list; allowed: a finite number >= 0"),
     ("options_not_map", {"validator_options": "3"}, r"~validator_options must be a map of option: value"),

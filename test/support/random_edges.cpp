@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace ompl_ccd::test
 {
@@ -181,6 +182,16 @@ std::vector<Edge> sampledCollidingEdges(const CollisionWorld &world, std::size_t
     throw std::runtime_error("sampledCollidingEdges: only " + std::to_string(edges.size()) + " of " +
                              std::to_string(count) + " edges of robot '" + world.robot().name() +
                              "' collide in 100 batches; use a more cluttered scene or fewer edges.");
+  return edges;
+}
+
+std::vector<Edge> collidingThenRandomEdges(const CollisionWorld &world, std::size_t count, std::uint32_t seed)
+{
+  RandomEdgeOptions options;
+  options.seed = seed;
+  std::vector<Edge> edges = sampledCollidingEdges(world, count, options);
+  for (Edge &edge : randomEdges(world, count, options))
+    edges.push_back(std::move(edge));
   return edges;
 }
 }  // namespace ompl_ccd::test

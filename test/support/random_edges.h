@@ -53,4 +53,8 @@ std::optional<double> firstSampledCollision(const CollisionWorld &world, Collisi
     \throws std::runtime_error when 100 batches do not give enough. */
 std::vector<Edge> sampledCollidingEdges(const CollisionWorld &world, std::size_t count,
                                         const RandomEdgeOptions &options = {});
+
+/** \brief \a count sampledCollidingEdges, then \a count randomEdges drawn with \a seed: a mix of
+    colliding and mostly free edges for a certifier to decide. */
+std::vector<Edge> collidingThenRandomEdges(const CollisionWorld &world, std::size_t count, std::uint32_t seed);
 }  // namespace ompl_ccd::test

@@ -693,6 +693,34 @@ TEST_F(CliTest, CertifierOptionsAreReadFromTheCommandLineAndTheYaml)
   EXPECT_THAT(plan.out, HasSubstr("validator: ca"));
 }
 
+TEST_F(CliTest, IntervalOptionsAreReadFromTheCommandLineAndTheYaml)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const CliRun r = run("validate " + robotAndScene() + " --validator interval --option time_pieces=3 --option "
+                       "max_splits=0 --edges " + file("edges.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 2u) << r.out;
+  const json edge = json::parse(out[0]);
+  EXPECT_EQ(checkEdgeLine(edge, 0), "free");
+  EXPECT_EQ(edge["stats"]["pieces"].get<double>(), 3.0);  // a free edge examines every piece, none halved
+
+  const std::string head = "robot: " + arm() + "\nscene: " + scene() +
+                           "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n";
+  writeText(file("plan.yaml"), head + "validator: interval\nvalidator_options: {time_pieces: 8, "
+                                      "swept_sphere_culling: false}\n");
+  const CliRun plan = run("plan --config " + file("plan.yaml") + " --option solver_max_depth=40");
+  EXPECT_EQ(plan.code, 0) << plan.out << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("validator: interval"));
+  writeText(file("bad.yaml"), head + "validator: interval\nvalidator_options: {time_pieces: 0}\n");
+  const std::string refusal = "option 'time_pieces' is '0'; allowed: an integer >= 1; e.g. the default 16.";
+  expectRefused({
+      {"interval --option", "validate " + robotAndScene() + " --validator interval --option time_pieces=0 --edges " +
+                                file("edges.txt"), {"ompl_ccd validate: " + refusal}},
+      {"interval yaml", "plan --config " + file("bad.yaml"), {"bad.yaml: validator_options: " + refusal}},
+  });
+}
+
 TEST_F(CliTest, BadValidatorOptionIsRefusedAlikeByEveryFrontEnd)
 {
   writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
@@ -758,6 +786,7 @@ TEST_F(CliTest, OptionsListsEverySchemaEntry)
   EXPECT_THAT(r.out, HasSubstr("| `threads` | toleranced | `1` | an integer in [1, 256] | "));
   EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer >= 0 | "));
   EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `24` | an integer in [1, 60] | "));
+  EXPECT_THAT(r.out, HasSubstr("| `time_pieces` | interval | `16` | an integer >= 1 | "));
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -92,6 +92,11 @@ public:
 
 using CertifierPtr = std::shared_ptr<const Certifier>;
 
+/** \brief Refuses a query a certifier cannot answer: tolerance or contact_distance not positive
+    and finite, clearance negative or not finite.
+    \throws Error "<caller>: query tolerance (0) must be positive and finite; ..." naming the field. */
+void checkQuery(const Query &query, const std::string &caller);
+
 /** \brief Certifies every state the planner may hold on the edge of \a motion: the motion itself
     and, when OMPL's interpolation stops short of the goal (JointMotion::reachesGoal: a floating
     root's turn below SO3StateSpace's threshold), the closing turn from stateAt(1) to the goal, whose

@@ -20,9 +20,10 @@
 /// nothing here: CA brackets the TOC exactly.
 ///
 /// How (each step in its own file under src/certify/):
-///   - ca_live_pieces.cpp: spatial culling ([Zhang2007] Sec. 5) with motion-bound boxes piece by
-///     piece, self pairs through their JointSpaceCertificate and then in their common ancestor's
-///     frame, optionally Taylor-model boxes (Sec. 5.2);
+///   - the shared culling front end (culling_front_end.h): whole-robot probes, and spatial culling
+///     ([Zhang2007] Sec. 5) with motion-bound boxes piece by piece, self pairs through their
+///     JointSpaceCertificate and then in their common ancestor's frame, optionally Taylor-model
+///     boxes (Sec. 5.2);
 ///   - ca_advance.cpp: CA on one pair, Δt = (d − clearance)/μ ([Zhang2007] Eq. (4)), undirected or
 ///     along a slab of ca_slab_separation.cpp;
 ///   - ca_temporal_culling.cpp: Mode::FirstContact, [Zhang2007] Alg. 1 with hull bounds τ̌ (Sec. 7.2);
@@ -52,7 +53,7 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/joint_space_certificate.h"
+#include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/convex_hull.h"
@@ -71,8 +72,8 @@ struct ConservativeAdvancementOptions
 
   /** \brief Most CA steps on one pair's exact geometry before it is given up (Undecided, stat
       undecided_cap_hits). A pair that passes δ from contact along a stretch of its motion takes
-      steps of about δ/μ there: a 10 µm pass of the bundled arm takes up to ~3,600 steps (~3 ms),
-      a pass within contact_distance about ten times more (bench/README.md). */
+      steps of about δ/μ there, so a pass within micrometres takes thousands of steps (counts in
+      bench/README.md). */
   int max_steps_per_pair = 20000;
   /** \brief Relative error allowed in the exact-geometry distances of CA steps: FCL's mesh
       traversal stops early and the distance is deflated by 1 + distance_rel_err (pair_distance.h);
@@ -161,18 +162,15 @@ public:
   const ConservativeAdvancementOptions &options() const { return options_; }
 
 private:
-  /** \brief One link geometry with what CA needs about it. */
-  struct Body
+  /** \brief One link geometry with what CA needs about it: the front end's, and its hulls. */
+  struct Body : CullingBody
   {
-    BodyRef ref;
-    /** \brief Levers of the geometry about its link origin and joint axis (motion_bound.h). */
-    BodyReach reach;
-    /** \brief Box of the geometry in its link (dynamic AABBs). */
-    LocalBox box;
     /** \brief Convex hull in the geometry frame G (τ̌ and slab widths). */
     std::shared_ptr<const ConvexHull> hull;
     /** \brief A box's or cylinder's surface triangles for exact distances (fcl_geometry.h). */
     std::optional<PrimitiveSurface> surface;
+    /** \brief A cylinder's axis: a cheap lower bound on its exact distances (fcl_geometry.h). */
+    std::optional<CylinderAxis> axis;
   };
   struct Workspace;  // ca_workspace.h
   struct Advance;    // ca_workspace.h
@@ -207,46 +205,12 @@ private:
 
   // Construction (conservative_advancement.cpp)
   void buildBodies();
-  /** \brief The self pairs and their JointSpaceCertificates (pairs moved by few joints). */
-  void buildCertificates();
   void buildObstacles();
   /** \brief certify() after its checks: the verdict, bounds and witness; the counters in ws.stats. */
   Report run(Workspace &ws, const JointMotion &motion, const Query &query) const;
-  /** \brief Link poses (forward kinematics) at time \a t of \a motion, unless already there. */
-  void poseAt(Workspace &ws, const JointMotion &motion, double t) const;
   /** \brief Places the FCL objects (mesh, hull, surface) of the pair's bodies at the current link poses. */
   void placePair(Workspace &ws, const BodyPair &pair) const;
   Contact witness(const BodyPair &pair, const Advance &advance) const;
-
-  // Live-piece culling, [Zhang2007] Sec. 5 (ca_live_pieces.cpp)
-  /** \brief Fills ws.pcl with the pairs left by every spatial culling, and their live pieces. */
-  void cullLivePieces(Workspace &ws, const JointMotion &motion, double inflation) const;
-  /** \brief The motion-bound boxes of every body over the whole motion and over each piece. */
-  void computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
-  /** \brief The bodies' boxes intersected with their Taylor-model boxes (Sec. 5.2). */
-  void refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const;
-  /** \brief Marks, for every PCL, the pieces [k/N, (k+1)/N] (N = Workspace::samples) during which
-      its motion-bound boxes overlap, and drops the pairs with none. */
-  void cullPieces(Workspace &ws) const;
-  /** \brief Drops the PCLs left without a live piece. */
-  void keepLivePairs(Workspace &ws) const;
-  /** \brief For every self pair: clears the live pieces its JointSpaceCertificate bounds apart,
-      then those during which its boxes in the common ancestor's frame are apart; then drops the
-      pairs left without a live piece. */
-  void cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const;
-  /** \brief For PCL \a i: clears its live pieces that meet no span \a certificate leaves open. */
-  void cullPiecesByCertificate(Workspace &ws, const JointMotion &motion, std::size_t i,
-                               const JointSpaceCertificate &certificate, double inflation) const;
-  /** \brief For self pair PCL \a i: clears its live pieces during which the two bodies' boxes in
-      the frame of their deepest common ancestor are apart (when that ancestor moves). */
-  void cullSelfPiecesRelative(Workspace &ws, const JointMotion &motion, std::size_t i, double inflation) const;
-  /** \brief Keeps the PCLs (and their live pieces) whose index i gives \a keep(i) true, in order. */
-  template <typename Keep>
-  void keepPairs(Workspace &ws, const Keep &keep) const;
-  /** \brief The earliest time ≥ \a t in a live piece of PCL \a i (∞ if none). */
-  double nextLiveTime(const Workspace &ws, std::size_t i, double t) const;
-  /** \brief World AABB of an obstacle (the scene broadphase's). */
-  Eigen::AlignedBox3d obstacleBox(int obstacle) const;
 
   // Slab separation (ca_slab_separation.cpp)
   /** \brief Width of the slab between the pair's hulls (placed) along unit \a n, world frame. */
@@ -277,6 +241,11 @@ private:
       by confirmContact). */
   bool measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects, const AdvanceRequest &request,
                int step, const Query &query, Separation &separation, Advance &result) const;
+  /** \brief Lower bound on the exact geometries' distance from a cylinder's axis (its radius
+      subtracted), or nothing if neither body is a cylinder or that bound is within
+      \a contact_distance of clearance. */
+  std::optional<double> axisDistance(const PairObjects &objects, double contact_distance, const Query &query,
+                                     NearestPoints &nearest) const;
   /** \brief Lower bound on the exact geometries' distance (surface gaps subtracted; 0 if the solids
       overlap at the run's first step). */
   double exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects, double contact_distance,
@@ -306,22 +275,15 @@ private:
                 fcl::CollisionResultd &result) const;
   /** \brief A probe's Contact advance at \a t from FCL's collision \a result (one contact). */
   static Advance probeHit(const fcl::CollisionResultd &result, double t);
-  /** \brief Body \a b's mesh object placed at the current poses with its probe box (once per probe). */
-  const fcl::CollisionObjectd &placedForProbe(Workspace &ws, int b) const;
-  /** \brief Mode::Decide, before any bound: the whole robot checked at time \a t, as one state of
-      OMPL's DiscreteMotionValidator: the robot's box against the scene's broadphase, each body's
-      box against the obstacles that overlaps, then the self pairs whose boxes overlap and whose
-      certificate, if any, does not bound their distance above zero; the first pair found in
-      collision and its contact. */
-  std::optional<std::pair<BodyPair, Advance>> probeWholeRobot(Workspace &ws, const JointMotion &motion,
-                                                              double t) const;
+  /** \brief A whole-robot probe's hit as a Contact advance at its time. */
+  static Advance probeAdvance(const ProbeHit &hit);
 
   // Temporal culling, [Zhang2007] Alg. 1 (ca_temporal_culling.cpp)
   /** \brief CA on PCL \a i's convex hulls: stops at τ̌ (Passed: τ̌ > 1); Capped at 0 without
       temporal culling. */
   Advance hullPass(Workspace &ws, const JointMotion &motion, std::size_t i, const Query &query) const;
-  /** \brief Mode::FirstContact: a configuration in collision first (probeFirstCollision), then
-      Alg. 1 over ws.pcl. */
+  /** \brief Mode::FirstContact: a configuration in collision first (probeFirstCollision), then the
+      front end's culling of [0, certify_until] and Alg. 1 over ws.pcl. */
   Report firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const;
   /** \brief Whole-robot probes at k/kFirstContactProbes, k = 0, 1, ..., in time order; the first in collision is
       bisected against the free probe before it, and becomes search's t_min and witness, with
@@ -342,15 +304,17 @@ private:
 
   CollisionWorldPtr world_;
   ConservativeAdvancementOptions options_;
+  /** \brief Probes, live-piece culling, certificates: the front end every certifier shares. */
+  CullingFrontEnd front_end_;
   std::vector<Body> bodies_;
-  std::vector<BodyPair> self_pairs_;
-  /** \brief Certificate of self pair (a, b) at certificates_[a · bodies + b], or null. */
-  std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates_;
   std::vector<std::shared_ptr<const ConvexHull>> obstacle_hulls_;
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_hull_objects_;
   /** \brief A box or cylinder obstacle's surface triangles, placed (exact distances), else null,
       and their gap to the primitive. */
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_surface_objects_;
   std::vector<double> obstacle_surface_gaps_;
+  /** \brief A cylinder obstacle's axis, placed, else null, and its radius. */
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> obstacle_axis_objects_;
+  std::vector<double> obstacle_axis_radii_;
 };
 }  // namespace ompl_ccd

@@ -73,7 +73,7 @@ struct TolerancedMotionOptions
   /** \brief Recursion depth limit d of Listing 1 (sub-intervals no shorter than 2^-max_depth). */
   int max_depth = 24;
   /** \brief Most threads: more than a machine's cores gain nothing, and each costs a start-up
-      (10,000 took 19 s per validator). */
+      (bench/README.md, toleranced_threads). */
   static constexpr int kMaxThreads = 256;
   /** \brief Threads working on one query: the calling thread and threads − 1 pool threads, in
       [1, kMaxThreads]. */

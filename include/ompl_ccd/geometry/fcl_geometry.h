@@ -68,4 +68,20 @@ struct PrimitiveSurface
     nothing for meshes and spheres (FCL's sphere–triangle distance is in closed form). Being a
     surface it misses a body wholly inside the primitive: check overlap with the solid too. */
 std::optional<PrimitiveSurface> makePrimitiveSurface(const CollisionShape &shape, double max_gap = 1e-7);
+
+/** \brief A cylinder's axis: the segment between its caps' centres, as an FCL mesh of one
+    degenerate triangle (so that FCL measures the distance to it in closed form, triangle against
+    triangle), and the radius. The cylinder lies within \e radius of the segment, so
+    distance(x, segment) − radius ≤ distance(x, cylinder), with equality when x is beside the
+    cylinder (its nearest axis point is not an end): a cheap lower bound for long thin cylinders,
+    whose prism surface (makePrimitiveSurface) makes FCL's mesh traversal slow. */
+struct CylinderAxis
+{
+  /** \brief The segment, in the geometry frame G (z from −length/2 to length/2). */
+  FclGeometryPtr segment;
+  double radius = 0.0;
+};
+
+/** \brief The axis of a cylinder; nothing for the other kinds. */
+std::optional<CylinderAxis> makeCylinderAxis(const CollisionShape &shape);
 }  // namespace ompl_ccd

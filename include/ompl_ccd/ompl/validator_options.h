@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/certify/interval_arithmetic.h"
 #include "ompl_ccd/certify/toleranced_motion.h"
 
 namespace ompl_ccd
@@ -41,6 +42,8 @@ struct ValidatorOptions
   /** \brief "toleranced": the certifier's own caps; its threads and mass_distribution are not read
       from here but from the fields above. */
   TolerancedMotionOptions toleranced;
+  /** \brief "interval": the certifier's own knobs (interval_arithmetic.h). */
+  IntervalArithmeticOptions interval;
 };
 
 /** \brief Finest "discrete" resolution: one edge across the whole space is then sampled at 1e5
@@ -54,7 +57,7 @@ struct ValidatorOption
   std::string name;
   /** \brief Type of the value: "number", "integer", "boolean" or "name". */
   std::string type;
-  /** \brief The validators that read it ("discrete", "ca", "toleranced", "ca, toleranced"). */
+  /** \brief The validators that read it ("discrete", "ca", "toleranced", "interval", "ca, toleranced"). */
   std::string validators;
   /** \brief Allowed values: "a number in (0, 1]", "an integer >= 1", "true or false", ... */
   std::string range;
@@ -71,7 +74,8 @@ struct ValidatorOption
   std::function<bool(const ValidatorOptions &options)> inRange;
 };
 
-/** \brief Every option, common ones first, then "ca"'s, then "toleranced"'s. Names are unique. */
+/** \brief Every option, common ones first, then "ca"'s, "toleranced"'s and "interval"'s. Names are
+    unique. */
 const std::vector<ValidatorOption> &validatorOptionSchema();
 
 /** \brief The schema's names, in its order. */

@@ -1,20 +1,20 @@
-// Live-piece culling of the CA certifier: spatial culling ([Zhang2007] Sec. 5) with motion-bound
-// boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again in their common ancestor's
-// frame and through their JointSpaceCertificate, and (option taylor_models) the Taylor-model boxes
-// of Sec. 5.2. See ca_live_pieces.h.
-#include "ca_live_pieces.h"
+// Live-piece culling of the culling front end: spatial culling ([Zhang2007] Sec. 5) with
+// motion-bound boxes over the pieces [k/N, (k+1)/N] of the motion, self pairs again through their
+// JointSpaceCertificate and then in their common ancestor's frame, and (option taylor_models) the
+// Taylor-model boxes of Sec. 5.2. See culling_front_end.h.
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
 
-#include "ca_workspace.h"
+#include "ompl_ccd/certify/culling_front_end.h"
+#include "ompl_ccd/numeric.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 
 namespace ompl_ccd
 {
-namespace ca
+namespace culling
 {
 double nextLiveTime(const char *live, int samples, double t)
 {
@@ -50,9 +50,9 @@ double largestChainRotation(const JointMotion &motion)
   }
   return largest;
 }
-}  // namespace ca
+}  // namespace culling
 
-void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
+void CullingFrontEnd::computeAabbs(CullingWorkspace &ws, const JointMotion &motion, double inflation) const
 {
   const std::size_t n = bodies_.size();
   // Motion-bound boxes: a body's boxes at k/N and (k+1)/N merged and widened by sweptBoxWidening
@@ -66,7 +66,7 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   const int samples = static_cast<int>(
       std::clamp(std::ceil(largest / options_.swept_box_travel), 1.0, static_cast<double>(options_.swept_box_samples)));
   ws.samples = samples;
-  ws.stats.box_pieces = samples;
+  ws.counters.box_pieces = samples;
   for (std::size_t b = 0; b < n; ++b)
     widening[b] = sweptBoxWidening(
         speed[b], accelerationBound(motion, bodies_[b].ref.link, bodies_[b].reach, 0.0, 1.0), 1.0 / samples);
@@ -97,10 +97,11 @@ void ConservativeAdvancement::computeAabbs(Workspace &ws, const JointMotion &mot
   }
 }
 
-void ConservativeAdvancement::cullPieces(Workspace &ws) const
+void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end) const
 {
-  // A pair whose boxes are apart during piece k is farther apart than clearance + tolerance all
-  // through it: CA skips the piece, and a pair with no live piece is culled.
+  // A pair whose boxes are apart during piece k is farther apart than the inflation all through
+  // it: no certifier looks at the piece, and a pair with no live piece is culled. Pieces from
+  // t_end on are not asked about.
   const int samples = ws.samples;
   ws.live_pieces.resize(ws.pcl.size() * samples);
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
@@ -108,13 +109,14 @@ void ConservativeAdvancement::cullPieces(Workspace &ws) const
     const BodyPair &pair = ws.pcl[i];
     const Eigen::AlignedBox3d obstacle = pair.b >= 0 ? Eigen::AlignedBox3d() : obstacleBox(pair.obstacle);
     for (int k = 0; k < samples; ++k)
-      ws.live_pieces[i * samples + k] = ws.piece_boxes[pair.a * samples + k].intersects(
+      ws.live_pieces[i * samples + k] = static_cast<double>(k) / samples < t_end &&
+                                        ws.piece_boxes[pair.a * samples + k].intersects(
           pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacle);
   }
   keepLivePairs(ws);
 }
 
-void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
+void CullingFrontEnd::keepLivePairs(CullingWorkspace &ws) const
 {
   const int samples = ws.samples;
   keepPairs(ws, [&](std::size_t i) {
@@ -123,7 +125,7 @@ void ConservativeAdvancement::keepLivePairs(Workspace &ws) const
   });
 }
 
-void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &motion, double inflation) const
+void CullingFrontEnd::cullSelfPieces(CullingWorkspace &ws, const JointMotion &motion, double inflation) const
 {
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
   {
@@ -139,7 +141,7 @@ void ConservativeAdvancement::cullSelfPieces(Workspace &ws, const JointMotion &m
   keepLivePairs(ws);
 }
 
-void ConservativeAdvancement::cullPiecesByCertificate(Workspace &ws, const JointMotion &motion, std::size_t i,
+void CullingFrontEnd::cullPiecesByCertificate(CullingWorkspace &ws, const JointMotion &motion, std::size_t i,
                                                       const JointSpaceCertificate &certificate, double inflation) const
 {
   // a piece stays live only if it meets a span the certificate leaves open (asked over the live
@@ -164,7 +166,7 @@ void ConservativeAdvancement::cullPiecesByCertificate(Workspace &ws, const Joint
   }
 }
 
-void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointMotion &motion, std::size_t i,
+void CullingFrontEnd::cullSelfPiecesRelative(CullingWorkspace &ws, const JointMotion &motion, std::size_t i,
                                                      double inflation) const
 {
   // Two links move rigidly with their deepest common ancestor C: their distance is the one in C's
@@ -173,7 +175,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
   // boxes whenever C itself moves.
   const RobotModel &robot = world_->robot();
   const BodyPair &pair = ws.pcl[i];
-  const Body &A = bodies_[pair.a], &B = bodies_[pair.b];
+  const CullingBody &A = bodies_[pair.a], &B = bodies_[pair.b];
   const int ancestor = pair.ancestor;
   const int samples = ws.samples;
   const auto live = ws.live_pieces.begin() + static_cast<std::ptrdiff_t>(i * samples);
@@ -181,14 +183,14 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
       || std::find(live, live + samples, 1) == live + samples)
     return;
   const std::size_t links = robot.links().size();
-  const auto widening = [&](const Body &body) {
+  const auto widening = [&](const CullingBody &body) {
     const double mu = motionBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
     const double acceleration = accelerationBound(motion, body.ref.link, body.reach, 0.0, 1.0, ancestor);
     return numeric::padUp(sweptBoxWidening(mu, acceleration, 1.0 / samples)) + inflation;
   };
   const double widen_a = widening(A), widen_b = widening(B);
   // the body's box in C's frame at sample k, widened (fixed when the body is on C itself)
-  const auto boxInAncestor = [&](const Body &body, int k, double widen) {
+  const auto boxInAncestor = [&](const CullingBody &body, int k, double widen) {
     const Eigen::Isometry3d *X_WL = &ws.sample_poses[k * links];
     const Eigen::AlignedBox3d box =
         body.ref.link == ancestor ? worldAabb(Eigen::Isometry3d::Identity(), body.box)
@@ -215,7 +217,7 @@ void ConservativeAdvancement::cullSelfPiecesRelative(Workspace &ws, const JointM
 }
 
 template <typename Keep>
-void ConservativeAdvancement::keepPairs(Workspace &ws, const Keep &keep) const
+void CullingFrontEnd::keepPairs(CullingWorkspace &ws, const Keep &keep) const
 {
   const std::size_t samples = static_cast<std::size_t>(ws.samples);
   std::size_t kept = 0;
@@ -231,25 +233,25 @@ void ConservativeAdvancement::keepPairs(Workspace &ws, const Keep &keep) const
   ws.live_pieces.resize(kept * samples);
 }
 
-Eigen::AlignedBox3d ConservativeAdvancement::obstacleBox(int obstacle) const
+Eigen::AlignedBox3d CullingFrontEnd::obstacleBox(int obstacle) const
 {
   const fcl::AABBd &box = world_->scene().object(obstacle).getAABB();
   return Eigen::AlignedBox3d(box.min_, box.max_);
 }
 
-double ConservativeAdvancement::nextLiveTime(const Workspace &ws, std::size_t i, double t) const
+double CullingWorkspace::nextLiveTime(std::size_t i, double t) const
 {
-  return ca::nextLiveTime(&ws.live_pieces[i * ws.samples], ws.samples, t);
+  return culling::nextLiveTime(&live_pieces[i * samples], samples, t);
 }
 
-void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &motion, double inflation) const
+void CullingFrontEnd::refineAabbs(CullingWorkspace &ws, const JointMotion &motion, double inflation) const
 {
   // Taylor-model boxes ([Zhang2007] Sec. 5.2), intersected with the swept boxes (both enclose the sweep).
   const std::size_t n = bodies_.size();
   const Eigen::Vector3d widen = Eigen::Vector3d::Constant(inflation);
   // pieces short enough that no chain turns by much more than a radian in one
   const int pieces =
-      std::clamp(static_cast<int>(std::ceil(ca::largestChainRotation(motion))), 1, options_.max_taylor_pieces);
+      std::clamp(static_cast<int>(std::ceil(culling::largestChainRotation(motion))), 1, options_.max_taylor_pieces);
   // Only pairs that survived the swept boxes and whose sampled sweeps are apart can be culled by
   // any enclosing box (a Taylor box holds the sampled sweep): only their bodies are refined.
   std::vector<bool> in_play(n, false);
@@ -277,19 +279,19 @@ void ConservativeAdvancement::refineAabbs(Workspace &ws, const JointMotion &moti
     if (in_play[b])
       ws.aabbs[b] = ws.aabbs[b].intersection(
           Eigen::AlignedBox3d(taylor_boxes[b].min() - widen, taylor_boxes[b].max() + widen));
-  ws.stats.taylor_pieces = pieces;
+  ws.counters.taylor_pieces = pieces;
 }
 
-void ConservativeAdvancement::cullLivePieces(Workspace &ws, const JointMotion &motion, double inflation) const
+void CullingFrontEnd::cullLivePieces(CullingWorkspace &ws, const JointMotion &motion, double inflation,
+                                     double t_end) const
 {
   // the cheap swept boxes first: over the whole motion (cullPairs), then piece by piece, then the
-  // self pairs in their ancestor's frame and through their certificates
+  // self pairs through their certificates and in their ancestor's frame
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
-  cullPieces(ws);
+  cullPieces(ws, t_end);
   cullSelfPieces(ws, motion, inflation);
-  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
   // then the Taylor-model boxes (option taylor_models)
   if (options_.taylor_models && !ws.pcl.empty())
   {
@@ -299,6 +301,6 @@ void ConservativeAdvancement::cullLivePieces(Workspace &ws, const JointMotion &m
       return ws.aabbs[pair.a].intersects(pair.b >= 0 ? ws.aabbs[pair.b] : obstacleBox(pair.obstacle));
     });
   }
-  ws.stats.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
+  ws.counters.pcl_after_spatial_culling = static_cast<double>(ws.pcl.size());
 }
 }  // namespace ompl_ccd

@@ -1,4 +1,4 @@
-// Live-piece culling of the CA certifier (src/certify/ca_live_pieces.*): nextLiveTime against a
+// Live-piece culling of the culling front end (culling_front_end.h): nextLiveTime against a
 // scan of the pieces; and the culling's promise against the oracle: a motion whose pairs are all
 // culled (stat pcl_after_spatial_culling 0) keeps every pair farther apart than
 // clearance + tolerance (FCL distances sampled densely, scene and self pairs).
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "../../src/certify/ca_live_pieces.h"
+#include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"
@@ -17,7 +17,7 @@ namespace ompl_ccd::test
 {
 namespace
 {
-TEST(CaLivePieces, NextLiveTimeIsTheEarliestLiveTimeFromT)
+TEST(CullingLivePieces, NextLiveTimeIsTheEarliestLiveTimeFromT)
 {
   // r = nextLiveTime(t): r ≥ t lies in a live piece [k/N, (k+1)/N], and no live piece meets [t, r)
   // (a piece ending at t may be skipped: CA certified up to t); r = ∞ iff no live piece ends after t.
@@ -31,7 +31,7 @@ TEST(CaLivePieces, NextLiveTimeIsTheEarliestLiveTimeFromT)
     // times on the piece boundaries too (where t·N rounds either way)
     const double t = trial % 2 ? std::uniform_real_distribution<double>(0.0, 1.0)(random)
                                : static_cast<double>(random() % samples) / samples;
-    const double r = ca::nextLiveTime(live.data(), samples, t);
+    const double r = culling::nextLiveTime(live.data(), samples, t);
     bool in_live_piece = false;
     for (int k = 0; k < samples; ++k)
     {
@@ -49,7 +49,7 @@ TEST(CaLivePieces, NextLiveTimeIsTheEarliestLiveTimeFromT)
   }
 }
 
-TEST(CaLivePieces, NoLivePieceMeansApartAllAlong)
+TEST(CullingLivePieces, NoLivePieceMeansApartAllAlong)
 {
   // self pairs only (the robots alone): their certificates and ancestor-frame boxes cull the most;
   // short pieces make whole motions culled often enough to check

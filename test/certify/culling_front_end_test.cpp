@@ -1,0 +1,139 @@
+// The shared culling front end (culling_front_end.h) against dense FCL ground truth: every pair
+// and piece it leaves dead keeps its bodies farther apart than the inflation; pieces from t_end
+// on are never live; a whole-robot probe finds a collision exactly when FCL's check of the whole
+// robot does, and its pair really collides.
+#include <gtest/gtest.h>
+
+#include <fcl/narrowphase/collision.h>
+
+#include "ompl_ccd/certify/culling_front_end.h"
+#include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/pair_distance.h"
+#include "support/example_worlds.h"
+#include "support/random_edges.h"
+
+namespace ompl_ccd::test
+{
+namespace
+{
+/// FCL's distance between the pair's bodies (or body and obstacle) at the poses in \a ws.
+double pairDistance(const CollisionWorld &world, const CullingFrontEnd &front_end, CollisionWorkspace &ws,
+                    const BodyPair &pair)
+{
+  const BodyRef &a = front_end.bodies()[pair.a].ref;
+  const fcl::CollisionObjectd &object_a = *ws.objects[a.link][a.geometry];
+  if (pair.b < 0)
+    return pairDistanceUpperBound(object_a, world.scene().object(pair.obstacle));
+  const BodyRef &b = front_end.bodies()[pair.b].ref;
+  return pairDistanceUpperBound(object_a, *ws.objects[b.link][b.geometry]);
+}
+
+/// Every scene pair and self pair of \a front_end.
+std::vector<BodyPair> everyPair(const CollisionWorld &world, const CullingFrontEnd &front_end)
+{
+  std::vector<BodyPair> pairs;
+  for (int b = 0; b < static_cast<int>(front_end.bodies().size()); ++b)
+    for (int o = 0; o < static_cast<int>(world.scene().obstacles().size()); ++o)
+      pairs.push_back({b, -1, o, -1});
+  pairs.insert(pairs.end(), front_end.selfPairs().begin(), front_end.selfPairs().end());
+  return pairs;
+}
+
+bool samePair(const BodyPair &x, const BodyPair &y)
+{
+  return x.a == y.a && x.b == y.b && x.obstacle == y.obstacle;
+}
+
+TEST(CullingFrontEnd, DeadPiecesKeepPairsApartAndNothingIsLiveAfterTEnd)
+{
+  const double inflation = 0.01;
+  for (const auto &[urdf, scene] : {std::pair<std::string, std::string>{"arm/arm.urdf", "scene.yaml"},
+                                    {"snake/snake.urdf", ""}})
+  {
+    const CollisionWorldPtr world = exampleWorld(urdf, scene);
+    CullingOptions options;
+    options.swept_box_travel = 0.2;  // more pieces, more dead ones to check
+    const CullingFrontEnd front_end(world, options);
+    CullingWorkspace ws(front_end);
+    CollisionWorkspace oracle(*world);
+    RandomEdgeOptions edge_options;
+    edge_options.seed = 11;
+    int dead_checked = 0;
+    const std::vector<BodyPair> pairs = everyPair(*world, front_end);
+    for (const Edge &edge : randomEdges(*world, 5, edge_options))
+    {
+      const JointMotion motion(world->robot(), edge.q0, edge.q1);
+      const double t_end = 0.7;
+      front_end.cullLivePieces(ws, motion, inflation, t_end);
+      ASSERT_GE(ws.samples, 1);
+      Eigen::VectorXd q;
+      for (int k = 0; k < ws.samples; ++k)
+      {
+        for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+          EXPECT_TRUE(!ws.live(i, k) || static_cast<double>(k) / ws.samples < t_end) << urdf << " piece " << k;
+        if (static_cast<double>(k) / ws.samples >= t_end)
+          continue;
+        // the pairs dead during piece k: not in the PCL, or in it with piece k dead
+        std::vector<BodyPair> dead;
+        for (const BodyPair &pair : pairs)
+        {
+          const auto in_pcl = std::find_if(ws.pcl.begin(), ws.pcl.end(),
+                                           [&](const BodyPair &p) { return samePair(p, pair); });
+          if (in_pcl == ws.pcl.end() || !ws.live(static_cast<std::size_t>(in_pcl - ws.pcl.begin()), k))
+            dead.push_back(pair);
+        }
+        for (int s = 0; s <= 4; ++s)
+        {
+          motion.stateAt((k + s / 4.0) / ws.samples, q);
+          updatePoses(*world, oracle, q);
+          for (const BodyPair &pair : dead)
+          {
+            ASSERT_GT(pairDistance(*world, front_end, oracle, pair), inflation)
+                << urdf << ": pair (" << pair.a << ", " << pair.b << ", " << pair.obstacle << ") dead in piece " << k
+                << "/" << ws.samples;
+            ++dead_checked;
+          }
+        }
+      }
+    }
+    EXPECT_GT(dead_checked, 1000) << urdf << ": too few dead pieces for the test to mean anything";
+  }
+}
+
+TEST(CullingFrontEnd, WholeRobotProbeAgreesWithFclCheck)
+{
+  for (const auto &[urdf, scene] : {std::pair<std::string, std::string>{"arm/arm.urdf", "scene.yaml"},
+                                    {"snake/snake.urdf", ""}})
+  {
+    const CollisionWorldPtr world = exampleWorld(urdf, scene);
+    const CullingFrontEnd front_end(world);
+    CullingWorkspace ws(front_end);
+    CollisionWorkspace oracle(*world);
+    RandomEdgeOptions edge_options;
+    edge_options.seed = 12;
+    int hits = 0, checks = 0;
+    for (const Edge &edge : sampledCollidingEdges(*world, 40, edge_options))
+    {
+      const JointMotion motion(world->robot(), edge.q0, edge.q1);
+      Eigen::VectorXd q;
+      for (int k = 0; k <= 8; ++k)
+      {
+        const double t = k / 8.0;
+        motion.stateAt(t, q);
+        const bool colliding = isInCollision(*world, oracle, q);
+        const std::optional<ProbeHit> hit = front_end.probeWholeRobot(ws, motion, t);
+        ++checks;
+        ASSERT_EQ(hit.has_value(), colliding) << urdf << " t " << t;
+        if (!hit)
+          continue;
+        ++hits;
+        EXPECT_EQ(hit->t, t);
+        EXPECT_LE(pairDistance(*world, front_end, oracle, hit->pair), 0.0) << urdf << ": the probe's pair is apart";
+      }
+    }
+    EXPECT_GT(hits, 10) << urdf;
+    EXPECT_GT(checks - hits, 10) << urdf;
+  }
+}
+}  // namespace
+}  // namespace ompl_ccd::test
