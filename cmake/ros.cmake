@@ -92,7 +92,6 @@ add_executable(ompl_ccd_plan_node
   ${PROJECT_SOURCE_DIR}/tools/ros/plan_node.cpp
   ${PROJECT_SOURCE_DIR}/tools/ros/node_parameters.cpp
   ${PROJECT_SOURCE_DIR}/tools/ros/report_file.cpp
-  ${PROJECT_SOURCE_DIR}/tools/edge_file.cpp
   ${PROJECT_SOURCE_DIR}/tools/report_json.cpp)
 target_compile_options(ompl_ccd_plan_node PRIVATE -Wall -Wextra)
 target_include_directories(ompl_ccd_plan_node SYSTEM PRIVATE ${roscpp_INCLUDE_DIRS})

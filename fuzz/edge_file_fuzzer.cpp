@@ -1,23 +1,23 @@
-// libFuzzer harness of the CLI's edge and path file readers (tools/edge_file.h) for the bundled
+// libFuzzer harness of the edge and path file readers (ompl_ccd/edge_file.h) for the bundled
 // arm: the same input read as an edge file and as a path file. Passing: every input is read or
 // refused with ompl_ccd::Error; any other exception, crash, leak or sanitizer report is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "edge_file.h"
 #include "fuzz_input_file.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
   static const ompl_ccd::RobotModel arm = ompl_ccd::RobotModel::fromUrdfFile(ompl_ccd::fuzz::examplePath("arm/arm.urdf"));
   const std::string path = ompl_ccd::fuzz::writeInputFile(data, size, "fuzz_input.txt");
-  for (const auto read : {&ompl_ccd::cli::readEdgeFile, &ompl_ccd::cli::readPathFile})
+  for (const auto read : {&ompl_ccd::readEdgeFile, &ompl_ccd::readPathFile})
   {
     try
     {
-      read(path, arm);
+      read(path, arm, "fuzz");
     }
     catch (const ompl_ccd::Error &)
     {

@@ -1,6 +1,6 @@
 #include "info_command.h"
 
-#include "robot_loading.h"
+#include "ompl_ccd/geometry/world_loader.h"
 
 namespace ompl_ccd::cli
 {

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "edge_file.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/world_loader.h"
 #include "plan_config.h"
-#include "robot_loading.h"
 
 namespace ompl_ccd::cli
 {

@@ -40,9 +40,16 @@ nlohmann::ordered_json edgeJson(std::size_t index, const Report &report, double 
 nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
                            const std::vector<double> &times_us)
 {
-  const auto count = [&](Verdict verdict) {
-    return std::count_if(reports.begin(), reports.end(), [&](const Report &r) { return r.verdict == verdict; });
-  };
+  std::vector<Verdict> verdicts;
+  for (const Report &report : reports)
+    verdicts.push_back(report.verdict);
+  return summaryJson(validator, mode, verdicts, times_us);
+}
+
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Verdict> &verdicts,
+                                   const std::vector<double> &times_us)
+{
+  const auto count = [&](Verdict verdict) { return std::count(verdicts.begin(), verdicts.end(), verdict); };
   std::vector<double> sorted = times_us;
   std::sort(sorted.begin(), sorted.end());
   double median = 0.0;
@@ -54,7 +61,7 @@ nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, cons
   return {{"summary",
            {{"validator", validator},
             {"mode", toString(mode)},
-            {"edges", reports.size()},
+            {"edges", verdicts.size()},
             {"free", count(Verdict::Free)},
             {"collision", count(Verdict::Collision)},
             {"undecided", count(Verdict::Undecided)},

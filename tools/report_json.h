@@ -21,4 +21,8 @@ nlohmann::ordered_json contactJson(const Contact &contact);
     "total_time_us", "median_time_us"}} over \a reports and their \a times_us. */
 nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Report> &reports,
                            const std::vector<double> &times_us);
+
+/** \brief The same summary over the edges' \a verdicts (the Python module's verdict codes). */
+nlohmann::ordered_json summaryJson(const std::string &validator, Mode mode, const std::vector<Verdict> &verdicts,
+                                   const std::vector<double> &times_us);
 }  // namespace ompl_ccd::cli

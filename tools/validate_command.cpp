@@ -4,13 +4,13 @@
 #include <fstream>
 #include <iostream>
 
-#include "edge_file.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
-#include "ompl_ccd/ompl/planning.h"
-#include "ompl_ccd/ompl/simple_setup.h"
+#include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/ompl/edge_checker.h"
 #include "progress_meter.h"
 #include "report_json.h"
-#include "robot_loading.h"
+#include "validate_dask.h"
 
 namespace ompl_ccd::cli
 {
@@ -33,6 +33,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--json", options.json_file, "Also write the JSON lines to this file");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
   command->add_flag("--quiet", options.quiet, "No progress on standard error (shown only when it is a terminal)");
+  command->add_option("--dask", options.dask_scheduler,
+                      "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
+      ->type_name("SCHEDULER");
   return command;
 }
 
@@ -40,24 +43,20 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
 {
   OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
                         "validate: no motions given; pass --edges EDGES.txt or --path PATH.txt.");
-  const Mode mode = options.mode == "first-contact" ? Mode::FirstContact : Mode::Decide;
+  if (!options.dask_scheduler.empty())
+    execValidateOnDask(options);
+  const Mode mode = modeFromString(options.mode, "validate");
   ValidatorOptions validator_options;
   options.validator_flags.applyTo(validator_options, "validate");
   RobotModelOptions robot_options;
   robot_options.package_paths = options.package_paths;
   const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
   robot->checkCertifiable("validate: " + options.robot);
-  const std::vector<Edge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot)
-                                                             : readEdgeFile(options.edges_file, *robot);
+  const std::vector<Edge> edges = options.edges_file.empty() ? readPathFile(options.path_file, *robot, "validate")
+                                                             : readEdgeFile(options.edges_file, *robot, "validate");
   const CollisionWorldPtr world = loadWorld(robot, options.scene, options.package_paths);
 
-  const ompl::geometric::SimpleSetupPtr setup =
-      makeSimpleSetup(world, options.validator, validator_options);
-  // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space
-  // information only (state space, validity checker, our motion validator).
-  const ompl::base::SpaceInformationPtr si = setup->getSpaceInformation();
-  si->setup();
-  const ompl::base::MotionValidatorPtr validator = si->getMotionValidator();
+  const EdgeChecker checker(world, options.validator, validator_options);
 
   std::ofstream json_file;
   if (!options.json_file.empty())
@@ -86,7 +85,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   for (std::size_t i = 0; i < edges.size(); ++i)
   {
     double time_us = 0.0;
-    reports.push_back(reportEdge(si, world, validator, edges[i].start, edges[i].goal, mode, &time_us));
+    reports.push_back(checker.check(edges[i].start, edges[i].goal, mode, &time_us));
     times_us.push_back(time_us);
     emit(edgeJson(i, reports.back(), time_us).dump());
     progress.update(i + 1);

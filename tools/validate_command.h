@@ -32,6 +32,8 @@ struct ValidateOptions
   std::vector<std::string> package_paths;
   /** \brief No progress on standard error (it is only drawn when that is a terminal). */
   bool quiet = false;
+  /** \brief Dask scheduler address: answer on that cluster through ompl_ccd-dask (validate_dask.h). */
+  std::string dask_scheduler;
 };
 
 /** \brief Adds the `validate` subcommand to \a app, bound to \a options. */

@@ -2,9 +2,9 @@
 // on each pair's time of contact from CA on its convex hulls (Sec. 7.2: the hulls' distance is at
 // most the bodies'), the pairs taken by increasing τ̌, each advanced on its exact geometry up to
 // the earliest contact t_min found so far; a pair whose τ̌ ≥ t_min cannot touch first. Before
-// Alg. 1, whole-robot probes look for a configuration in collision: with one at t_hit, the TOC
-// bracket [t_hit − tolerance, t_hit] needs each pair certified only up to t_hit − tolerance, so the
-// spatial culling looks at that stretch only and CA does not creep up to the contact.
+// Alg. 1, probes of the pairs the spatial culling leaves look for a configuration in collision:
+// with one at t_hit, the TOC bracket [t_hit − tolerance, t_hit] needs each pair certified only up
+// to t_hit − tolerance, so only that stretch stays live and CA does not creep up to the contact.
 #include <algorithm>
 
 #include "ca_advance.h"
@@ -36,6 +36,16 @@ ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws
                  query);
 }
 
+std::optional<std::pair<std::size_t, ConservativeAdvancement::Advance>>
+ConservativeAdvancement::probeLivePairs(Workspace &ws, const JointMotion &motion, double t) const
+{
+  // a pair in collision at t is live at t (a dead piece keeps it apart): the others need no check
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    if (std::optional<Advance> hit = collideAt(ws, motion, i, t))
+      return std::make_pair(i, *hit);
+  return std::nullopt;
+}
+
 void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMotion &motion, const Query &query,
                                                   FirstContactSearch &search) const
 {
@@ -43,24 +53,24 @@ void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMoti
   for (int k = 0; k <= ca::kFirstContactProbes; ++k)  // the start state first: a contact there is TOC 0
   {
     const double t = static_cast<double>(k) / ca::kFirstContactProbes;
-    std::optional<ProbeHit> hit = front_end_.probeWholeRobot(ws, motion, t);
+    auto hit = probeLivePairs(ws, motion, t);
     if (!hit)
     {
       free_t = t;
       continue;
     }
     // bisect towards the first collision of this stretch: a tighter toc_upper
-    while (hit->t - free_t > query.tolerance * ca::kFirstContactBisection)
+    while (hit->second.t - free_t > query.tolerance * ca::kFirstContactBisection)
     {
-      const double mid = 0.5 * (free_t + hit->t);
-      if (auto closer = front_end_.probeWholeRobot(ws, motion, mid))
+      const double mid = 0.5 * (free_t + hit->second.t);
+      if (auto closer = probeLivePairs(ws, motion, mid))
         hit = closer;
       else
         free_t = mid;
     }
-    search.t_min = hit->t;
+    search.t_min = hit->second.t;
     search.certify_until = std::max(0.0, search.t_min - query.tolerance);
-    search.witness = witness(hit->pair, probeAdvance(*hit));
+    search.witness = witness(ws.pcl[hit->first], hit->second);
     return;
   }
 }
@@ -86,10 +96,14 @@ void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotio
 
 Report ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
+  // Spatial culling, [Zhang2007] Sec. 5; probes of the pairs left for a configuration in
+  // collision; then only the stretch that needs certifying, [0, certify_until], is kept.
+  front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance);
   FirstContactSearch search;
-  probeFirstCollision(ws, motion, query, search);
-  // Spatial culling, [Zhang2007] Sec. 5, of the stretch that needs certifying: [0, certify_until]
-  front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance, search.certify_until);
+  if (!ws.pcl.empty())
+    probeFirstCollision(ws, motion, query, search);
+  if (search.certify_until < 1.0)
+    front_end_.restrictLivePieces(ws, search.certify_until);
   // every τ̌ first, sorted (Alg. 1, lines 1–4)
   std::vector<std::pair<double, std::size_t>> order;
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)

@@ -32,6 +32,14 @@ const char *toString(Mode mode)
   return "unknown";
 }
 
+Mode modeFromString(const std::string &name, const std::string &context)
+{
+  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+    if (name == toString(mode))
+      return mode;
+  throw Error(concat(context, ": mode '", name, "' is unknown; use decide or first-contact."));
+}
+
 void checkQuery(const Query &query, const std::string &caller)
 {
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, caller, ": query tolerance (",

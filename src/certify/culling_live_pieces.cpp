@@ -116,6 +116,15 @@ void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end) const
   keepLivePairs(ws);
 }
 
+void CullingFrontEnd::restrictLivePieces(CullingWorkspace &ws, double t_end) const
+{
+  for (std::size_t i = 0; i < ws.pcl.size(); ++i)
+    for (int k = 0; k < ws.samples; ++k)
+      if (!(static_cast<double>(k) / ws.samples < t_end))
+        ws.live_pieces[i * ws.samples + k] = 0;
+  keepLivePairs(ws);
+}
+
 void CullingFrontEnd::keepLivePairs(CullingWorkspace &ws) const
 {
   const int samples = ws.samples;

@@ -125,6 +125,14 @@ bool PlanResult::certified() const
 Report reportEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world, const ob::MotionValidatorPtr &mv,
                   const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, Mode mode, double *time_us)
 {
+  CollisionWorkspace ws(*world);
+  return reportEdge(si, world, mv, q1, q2, mode, time_us, ws);
+}
+
+Report reportEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world, const ob::MotionValidatorPtr &mv,
+                  const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, Mode mode, double *time_us,
+                  CollisionWorkspace &ws)
+{
   const RobotModel &robot = world->robot();
   robot.checkState(q1, "reportEdge: edge start");
   robot.checkState(q2, "reportEdge: edge end");
@@ -134,7 +142,6 @@ Report reportEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &wo
   *time_us = 0.0;
 
   // A start in collision is reported the same way for every validator (checked untimed).
-  CollisionWorkspace ws(*world);
   Contact contact;
   if (isInCollision(*world, ws, q1, &contact))
   {

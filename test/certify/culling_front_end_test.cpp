@@ -100,6 +100,52 @@ TEST(CullingFrontEnd, DeadPiecesKeepPairsApartAndNothingIsLiveAfterTEnd)
   }
 }
 
+TEST(CullingFrontEnd, RestrictingKeepsEarlierPiecesAndKillsLaterOnes)
+{
+  const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
+  CullingOptions options;
+  options.swept_box_travel = 0.1;
+  const CullingFrontEnd front_end(world, options);
+  CullingWorkspace ws(front_end);
+  RandomEdgeOptions edge_options;
+  edge_options.seed = 13;
+  int kept = 0, killed = 0;
+  for (const Edge &edge : randomEdges(*world, 40, edge_options))
+  {
+    const JointMotion motion(world->robot(), edge.q0, edge.q1);
+    front_end.cullLivePieces(ws, motion, 1e-6);
+    const std::vector<BodyPair> pcl = ws.pcl;
+    const std::vector<char> live = ws.live_pieces;
+    const int samples = ws.samples;
+    const double t_end = 0.45;
+    front_end.restrictLivePieces(ws, t_end);
+    ASSERT_EQ(ws.samples, samples);
+    // every pair kept has its pieces before t_end as they were and none after; every pair dropped
+    // had no live piece before t_end
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < pcl.size(); ++i)
+    {
+      bool live_before = false;
+      for (int k = 0; k < samples && static_cast<double>(k) / samples < t_end; ++k)
+        live_before = live_before || live[i * samples + k];
+      if (!live_before)
+      {
+        ++killed;
+        continue;
+      }
+      ASSERT_LT(j, ws.pcl.size());
+      ASSERT_TRUE(samePair(ws.pcl[j], pcl[i]));
+      for (int k = 0; k < samples; ++k)
+        EXPECT_EQ(ws.live(j, k), static_cast<double>(k) / samples < t_end && live[i * samples + k]);
+      ++j;
+      ++kept;
+    }
+    EXPECT_EQ(j, ws.pcl.size());
+  }
+  EXPECT_GT(kept, 10);
+  EXPECT_GT(killed, 10);
+}
+
 TEST(CullingFrontEnd, WholeRobotProbeAgreesWithFclCheck)
 {
   for (const auto &[urdf, scene] : {std::pair<std::string, std::string>{"arm/arm.urdf", "scene.yaml"},

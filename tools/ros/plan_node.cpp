@@ -14,11 +14,11 @@
 #include <memory>
 #include <string>
 
-#include "../edge_file.h"
 #include "node_parameters.h"
+#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/scene_loader.h"
-#include "ompl_ccd/ompl/simple_setup.h"
+#include "ompl_ccd/ompl/edge_checker.h"
 #include "report_file.h"
 
 namespace ompl_ccd::ros_node
@@ -115,7 +115,7 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 
   if (!params.path_file.empty() && result.solved)
   {
-    cli::writePathFile(params.path_file, world->robot(), result.path);
+    writePathFile(params.path_file, world->robot(), result.path);
     ROS_INFO("path file: %s", params.path_file.c_str());
   }
   if (!params.report_file.empty())
@@ -132,22 +132,17 @@ int runPlan(const NodeParameters &params, const CollisionWorldPtr &world)
 /** \brief Mode "validate": certifies the edges of ~path_file, logs, writes the report. \returns the exit code. */
 int runValidate(const NodeParameters &params, const CollisionWorldPtr &world)
 {
-  const std::vector<cli::Edge> edges = cli::readPathFile(params.path_file, world->robot());
+  const std::vector<Edge> edges = readPathFile(params.path_file, world->robot(), "validate");
   const PlanRequest &request = params.request;
-  const ompl::geometric::SimpleSetupPtr setup =
-      makeSimpleSetup(world, request.validator, request.validator_options);
-  // SimpleSetup::setup() would also allocate a planner, which needs a goal: set up the space only.
-  const ompl::base::SpaceInformationPtr si = setup->getSpaceInformation();
-  si->setup();
-  const ompl::base::MotionValidatorPtr validator = si->getMotionValidator();
+  const EdgeChecker checker(world, request.validator, request.validator_options);
   ROS_INFO("validator: %s, path: %s (%zu edges)", request.validator.c_str(), params.path_file.c_str(), edges.size());
 
   std::vector<Report> reports;
   std::vector<double> times_us;
-  for (const cli::Edge &edge : edges)
+  for (const Edge &edge : edges)
   {
     double time_us = 0.0;
-    reports.push_back(reportEdge(si, world, validator, edge.start, edge.goal, Mode::FirstContact, &time_us));
+    reports.push_back(checker.check(edge.start, edge.goal, Mode::FirstContact, &time_us));
     times_us.push_back(time_us);
   }
   const std::size_t free = logEdges(reports, request.validator);

@@ -34,6 +34,10 @@ const char *toString(Verdict verdict);
 /** \brief "decide", "first-contact". */
 const char *toString(Mode mode);
 
+/** \brief The mode named \a name ("decide" or "first-contact", as toString writes it).
+    \throws Error "<context>: mode '<name>' is unknown; use decide or first-contact." */
+Mode modeFromString(const std::string &name, const std::string &context);
+
 /** \brief A certification request. */
 struct Query
 {

@@ -282,18 +282,23 @@ private:
   /** \brief CA on PCL \a i's convex hulls: stops at τ̌ (Passed: τ̌ > 1); Capped at 0 without
       temporal culling. */
   Advance hullPass(Workspace &ws, const JointMotion &motion, std::size_t i, const Query &query) const;
-  /** \brief Mode::FirstContact: a configuration in collision first (probeFirstCollision), then the
-      front end's culling of [0, certify_until] and Alg. 1 over ws.pcl. */
+  /** \brief Mode::FirstContact: the front end's culling, a configuration in collision
+      (probeFirstCollision), the live pieces cut at certify_until, then Alg. 1 over ws.pcl. */
   Report firstContact(Workspace &ws, const JointMotion &motion, const Query &query) const;
-  /** \brief Whole-robot probes at k/kFirstContactProbes, k = 0, 1, ..., in time order; the first in collision is
-      bisected against the free probe before it, and becomes search's t_min and witness, with
-      search.certify_until = t_min − tolerance: the bracket needs every pair certified no further. */
+  /** \brief Probes of the live pairs (probeLivePairs) at k/kFirstContactProbes, k = 0, 1, ..., in
+      time order; the first in collision is bisected against the free probe before it, and becomes
+      search's t_min and witness, with search.certify_until = t_min − tolerance: the bracket needs
+      every pair certified no further. */
   void probeFirstCollision(Workspace &ws, const JointMotion &motion, const Query &query,
                            FirstContactSearch &search) const;
   /** \brief Alg. 1's CA of PCL \a i from its τ̌ = \a lower up to search.certify_until. */
   void firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i, double lower, const Query &query,
                           FirstContactSearch &search) const;
   static Report firstContactReport(const FirstContactSearch &search);
+  /** \brief FCL collision checks at \a t of the PCL pairs live then, in order: the first in
+      collision (its PCL index and Contact advance), else nothing. */
+  std::optional<std::pair<std::size_t, Advance>> probeLivePairs(Workspace &ws, const JointMotion &motion,
+                                                                double t) const;
 
   // Decide early exit, [Zhang2007] Sec. 8 (ca_early_exit.cpp)
   /** \brief The whole robot at the first early_probes times of the bisection order; a Collision

@@ -166,6 +166,9 @@ public:
       \param inflation the distance that counts as contact (clearance + contact distance): a dead
              piece keeps the pair farther apart than that. */
   void cullLivePieces(CullingWorkspace &ws, const JointMotion &motion, double inflation, double t_end = 1.0) const;
+  /** \brief After cullLivePieces: the pieces starting at or after \a t_end made dead, and the pairs
+      left without a live piece dropped from ws.pcl. */
+  void restrictLivePieces(CullingWorkspace &ws, double t_end) const;
 
 private:
   friend struct CullingWorkspace;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ompl_ccd/certify/certifier.h"
+#include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 
@@ -75,4 +76,11 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
 Report reportEdge(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
                   const ompl::base::MotionValidatorPtr &mv, const Eigen::VectorXd &q1, const Eigen::VectorXd &q2,
                   Mode mode, double *time_us);
+
+/** \brief reportEdge with the collision workspace \a ws of the calling thread (for the start state
+    and a sampling validator's witness), made once by a caller that answers many edges rather than
+    once per edge. \pre \a ws was made for *world. */
+Report reportEdge(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
+                  const ompl::base::MotionValidatorPtr &mv, const Eigen::VectorXd &q1, const Eigen::VectorXd &q2,
+                  Mode mode, double *time_us, CollisionWorkspace &ws);
 }  // namespace ompl_ccd

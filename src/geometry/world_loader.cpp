@@ -1,11 +1,11 @@
-#include "robot_loading.h"
+#include "ompl_ccd/geometry/world_loader.h"
 
 #include <memory>
 
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/model/srdf.h"
 
-namespace ompl_ccd::cli
+namespace ompl_ccd
 {
 RobotModelPtr loadRobot(const std::string &urdf_path, const std::string &srdf_path, RobotModelOptions options)
 {
@@ -19,4 +19,4 @@ CollisionWorldPtr loadWorld(const RobotModelPtr &robot, const std::string &scene
 {
   return std::make_shared<const CollisionWorld>(robot, loadScene(scene_path, package_paths));
 }
-}  // namespace ompl_ccd::cli
+}  // namespace ompl_ccd

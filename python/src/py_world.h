@@ -1,0 +1,37 @@
+#pragma once
+/// \file py_world.h
+/// The world of the Python module: a robot in a scene, loaded once as `ompl_ccd validate` loads
+/// it (world_loader.h), with the names a contact witness can carry.
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ompl_ccd/geometry/collision_world.h"
+
+namespace ompl_ccd::python
+{
+/** \brief A loaded robot and scene. Immutable, shared by every validator made from it. */
+class PyWorld
+{
+public:
+  /** \brief Loads \a robot (URDF) with \a srdf (empty: none) in \a scene, as `ompl_ccd validate
+      --robot --srdf --scene --package-path` does. \throws Error naming the file and the fix. */
+  PyWorld(const std::string &robot, const std::string &srdf, const std::string &scene,
+          const std::vector<std::string> &package_paths);
+
+  const CollisionWorldPtr &world() const { return world_; }
+  const RobotModel &robot() const { return world_->robot(); }
+
+  /** \brief Every name a witness's link or other may hold: the robot's URDF links that carry
+      collision geometry, then the scene's obstacles; indices into it stand for names in results. */
+  const std::vector<std::string> &contactNames() const { return contact_names_; }
+  /** \brief Index of \a name in contactNames(). \throws std::logic_error if absent (our bug). */
+  int contactIndex(const std::string &name) const;
+
+private:
+  CollisionWorldPtr world_;
+  std::vector<std::string> contact_names_;
+  std::unordered_map<std::string, int> contact_index_;
+};
+}  // namespace ompl_ccd::python
