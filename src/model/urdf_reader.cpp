@@ -43,6 +43,16 @@ UrdfXmlFacts readXmlFacts(const std::string &xml, const std::string &source)
   const tinyxml2::XMLElement *robot = doc.FirstChildElement("robot");
   OMPL_CCD_THROW_UNLESS(robot != nullptr, "RobotModel::fromUrdf: ", source,
                         " has no <robot> root element; is it a URDF file (xacro files must be expanded first)?");
+  // urdfdom and tinyxml2 read control characters in a name differently (a CR in a joint name
+  // found by fuzz/urdf_fuzzer): the two would then disagree on which joint is which.
+  for (const char *tag : {"link", "joint"})
+    for (const tinyxml2::XMLElement *e = robot->FirstChildElement(tag); e != nullptr; e = e->NextSiblingElement(tag))
+      if (const char *name = e->Attribute("name"))
+        for (const char *c = name; *c != '\0'; ++c)
+          OMPL_CCD_THROW_UNLESS(static_cast<unsigned char>(*c) >= 0x20 && *c != 0x7f, "RobotModel::fromUrdf: ", source,
+                                ": the name of the <", tag, "> on line ", e->GetLineNum(),
+                                " holds a control character (byte ", static_cast<int>(static_cast<unsigned char>(*c)),
+                                "); use printable characters.");
   checkUrdfJointGraph(*robot, source);
   UrdfXmlFacts facts;
   facts.collisions = checkUrdfCollisions(*robot, source);

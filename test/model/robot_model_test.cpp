@@ -473,5 +473,24 @@ TEST(RobotModelErrors, NothingToCertify)
                   "certified free; add <collision> geometry (a <visual> is not used for collision checking).")));
   EXPECT_NO_THROW(planar2r().checkCertifiable("planar"));
 }
+
+TEST(RobotModelErrors, ControlCharacterInName)
+{
+  // fuzz/urdf_fuzzer's finding: CRs (tinyxml2 reads them as LFs) in a joint name made urdfdom and
+  // tinyxml2 disagree on the joint; loading ended in std::out_of_range ("internal error: map::at").
+  std::string error;
+  try
+  {
+    RobotModel::fromUrdfFile(test::testDataPath("model/fuzz_control_character_name.urdf"));
+  }
+  catch (const Error &e)
+  {
+    error = e.what();
+  }
+  EXPECT_THAT(error, HasSubstr("fuzz_control_character_name.urdf: the name of the <joint> on line 20 holds a "
+                               "control character (byte 10); use printable characters."));
+  EXPECT_THAT(errorOf("<robot name='r'><link name='base'/><link name='a\tb'/></robot>"),
+              HasSubstr("inline.urdf: the name of the <link> on line 1 holds a control character (byte 9)"));
+}
 }  // namespace
 }  // namespace ompl_ccd
