@@ -208,6 +208,10 @@ private:
       addGeometry(link, static_cast<int>(c) + 1, *link.collision_array[c], body, X_BL);
 
     std::vector<urdf::JointSharedPtr> children = link.child_joints;
+    for (const urdf::JointSharedPtr &j : children)  // bytes urdfdom and tinyxml2 decode differently
+      OMPL_CCD_THROW_UNLESS(facts_->joint_order.count(j->name) == 1, "RobotModel::fromUrdf: ", source_, ": joint '",
+                            j->name, "' has a name the URDF parsers read differently (a byte that is not valid "
+                            "UTF-8?); use printable characters.");
     // urdfdom lists children in joint-name order; the state order wants document order.
     std::sort(children.begin(), children.end(), [this](const urdf::JointSharedPtr &a, const urdf::JointSharedPtr &b) {
       return facts_->joint_order.at(a->name) < facts_->joint_order.at(b->name);

@@ -492,5 +492,22 @@ TEST(RobotModelErrors, ControlCharacterInName)
   EXPECT_THAT(errorOf("<robot name='r'><link name='base'/><link name='a\tb'/></robot>"),
               HasSubstr("inline.urdf: the name of the <link> on line 1 holds a control character (byte 9)"));
 }
+
+TEST(RobotModelErrors, NameTheParsersReadDifferently)
+{
+  // fuzz/urdf_fuzzer's second finding: a joint name with bytes 0x88 (not valid UTF-8).
+  std::string error;
+  try
+  {
+    RobotModel::fromUrdfFile(test::testDataPath("model/fuzz_invalid_utf8_name.urdf"));
+  }
+  catch (const Error &e)
+  {
+    error = e.what();
+  }
+  EXPECT_THAT(error, HasSubstr("fuzz_invalid_utf8_name.urdf: joint '"));
+  EXPECT_THAT(error, HasSubstr("' has a name the URDF parsers read differently (a byte that is not valid UTF-8?); "
+                               "use printable characters."));
+}
 }  // namespace
 }  // namespace ompl_ccd
