@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/yaml_file.h"
 
 namespace ompl_ccd::cli
 {
@@ -11,14 +12,7 @@ ConfigFile::ConfigFile(std::string command, const std::string &path, const std::
   : command_(std::move(command)), file_(path), dir_(std::filesystem::path(path).parent_path())
 {
   requireInputFile(path, command_, "config file", "pass an existing YAML file to --config");
-  try
-  {
-    root_ = YAML::LoadFile(path);
-  }
-  catch (const YAML::Exception &e)
-  {
-    throw Error(concat(command_, ": ", path, ": malformed YAML (", e.what(), "); fix the file."));
-  }
+  root_ = loadYamlFile(path, command_);  // syntax errors, repeated keys and extra documents refused
   OMPL_CCD_THROW_UNLESS(root_.IsMap(), command_, ": ", path,
                         ": expected a map of keys at the top level; allowed keys are: ", joinNames(allowed), ".");
   checkKeys(root_, allowed, "");

@@ -54,6 +54,22 @@ CollisionShape readPrimitive(const YAML::Node &node, const std::string &where)
   return shape;
 }
 
+/** \brief header.frame_id of a collision object (std_msgs/Header: seq, stamp, frame_id); empty if none. */
+std::string readFrame(const YAML::Node &object, const std::string &where)
+{
+  const YAML::Node header = object["header"];
+  if (!nonEmpty(header))
+    return "";
+  checkKeys(header, where + ": `header`", {"seq", "stamp", "frame_id"});
+  const YAML::Node frame_id = header["frame_id"];
+  if (!frame_id || frame_id.IsNull())
+    return "";
+  OMPL_CCD_THROW_UNLESS(frame_id.IsScalar(), where, ": `header.frame_id` must be a frame name (", lineOf(frame_id),
+                        "); fix it.");
+  const std::string &frame = frame_id.Scalar();
+  return frame.rfind('/', 0) == 0 ? frame.substr(1) : frame;  // tf's "/base_link" is "base_link"
+}
+
 /** \brief Obstacles of collision object \a i. */
 std::vector<Obstacle> readObject(const YAML::Node &object, std::size_t i, const std::string &file_where)
 {
@@ -75,6 +91,7 @@ std::vector<Obstacle> readObject(const YAML::Node &object, std::size_t i, const 
                         where, ": ", count, " primitives but ", pose_count, " primitive_poses (", lineOf(object),
                         "); give one pose per primitive.");
   const Eigen::Isometry3d X_WO = object["pose"] ? readPose(object["pose"], where, "pose") : Eigen::Isometry3d::Identity();
+  const std::string frame = readFrame(object, where);
 
   std::vector<Obstacle> obstacles;
   for (std::size_t k = 0; k < count; ++k)
@@ -84,6 +101,7 @@ std::vector<Obstacle> readObject(const YAML::Node &object, std::size_t i, const 
     obstacle.name = count == 1 ? id : concat(id, "/", k);
     obstacle.shape = readPrimitive(primitives[k], primitive_where);
     obstacle.X_WG = X_WO * readPose(poses[k], primitive_where, "primitive_poses");
+    obstacle.frame = frame;
     obstacles.push_back(std::move(obstacle));
   }
   return obstacles;
@@ -105,9 +123,18 @@ std::vector<Obstacle> readMoveItScene(const YAML::Node &root, const std::string 
     return obstacles;
   OMPL_CCD_THROW_UNLESS(objects.IsSequence(), file_where, ": `world.collision_objects` must be a list (",
                         lineOf(objects), "); write one `- id: ...` item per object.");
+  std::string frame;  // of the first object that names one
   for (std::size_t i = 0; i < objects.size(); ++i)
     for (Obstacle &obstacle : readObject(objects[i], i, file_where))
+    {
+      OMPL_CCD_THROW_UNLESS(frame.empty() || obstacle.frame.empty() || obstacle.frame == frame, file_where,
+                            ": collision_objects ", i, " ('", obstacle.name, "') is in frame '", obstacle.frame,
+                            "' but an earlier object in frame '", frame, "' (", lineOf(objects[i]),
+                            "); the scene has no transform between frames: express every object in one frame.");
+      if (frame.empty())
+        frame = obstacle.frame;
       obstacles.push_back(std::move(obstacle));
+    }
   return obstacles;
 }
 }  // namespace ompl_ccd::scene_io

@@ -4,12 +4,12 @@
 #include <assimp/Importer.hpp>
 #include <cctype>
 #include <filesystem>
-#include <yaml-cpp/yaml.h>
 
 #include "moveit_scene_reader.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
 #include "ompl_ccd/model/mesh_loader.h"
+#include "ompl_ccd/yaml_file.h"
 #include "scene_yaml_reader.h"
 #include "urdf_scene_reader.h"
 
@@ -17,24 +17,10 @@ namespace ompl_ccd
 {
 namespace
 {
-/** \brief Parses \a path, turning yaml-cpp's exceptions into Error with file, line and column. */
-YAML::Node parseYaml(const std::string &path)
-{
-  try
-  {
-    return YAML::LoadFile(path);
-  }
-  catch (const YAML::Exception &e)
-  {
-    throw Error(concat("loadScene: cannot parse '", path, "' at line ", e.mark.line + 1, ", column ",
-                       e.mark.column + 1, " (", e.msg, "); fix the YAML syntax."));
-  }
-}
-
 /** \brief Obstacles of a YAML scene, in whichever of the two formats its top level shows. */
 std::vector<Obstacle> readYaml(const std::string &path, const std::vector<std::string> &package_paths)
 {
-  const YAML::Node root = parseYaml(path);
+  const YAML::Node root = loadYamlFile(path, "loadScene");
   if (root.IsMap() && root["obstacles"])
     return scene_io::readSceneYaml(root, path, package_paths);
   if (root.IsMap() && root["world"])

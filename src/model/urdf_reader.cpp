@@ -43,6 +43,16 @@ UrdfXmlFacts readXmlFacts(const std::string &xml, const std::string &source)
   const tinyxml2::XMLElement *robot = doc.FirstChildElement("robot");
   OMPL_CCD_THROW_UNLESS(robot != nullptr, "RobotModel::fromUrdf: ", source,
                         " has no <robot> root element; is it a URDF file (xacro files must be expanded first)?");
+  // urdfdom and tinyxml2 read control characters in a name differently (a CR in a joint name
+  // found by fuzz/urdf_fuzzer): the two would then disagree on which joint is which.
+  for (const char *tag : {"link", "joint"})
+    for (const tinyxml2::XMLElement *e = robot->FirstChildElement(tag); e != nullptr; e = e->NextSiblingElement(tag))
+      if (const char *name = e->Attribute("name"))
+        for (const char *c = name; *c != '\0'; ++c)
+          OMPL_CCD_THROW_UNLESS(static_cast<unsigned char>(*c) >= 0x20 && *c != 0x7f, "RobotModel::fromUrdf: ", source,
+                                ": the name of the <", tag, "> on line ", e->GetLineNum(),
+                                " holds a control character (byte ", static_cast<int>(static_cast<unsigned char>(*c)),
+                                "); use printable characters.");
   checkUrdfJointGraph(*robot, source);
   UrdfXmlFacts facts;
   facts.collisions = checkUrdfCollisions(*robot, source);
@@ -198,6 +208,10 @@ private:
       addGeometry(link, static_cast<int>(c) + 1, *link.collision_array[c], body, X_BL);
 
     std::vector<urdf::JointSharedPtr> children = link.child_joints;
+    for (const urdf::JointSharedPtr &j : children)  // bytes urdfdom and tinyxml2 decode differently
+      OMPL_CCD_THROW_UNLESS(facts_->joint_order.count(j->name) == 1, "RobotModel::fromUrdf: ", source_, ": joint '",
+                            j->name, "' has a name the URDF parsers read differently (a byte that is not valid "
+                            "UTF-8?); use printable characters.");
     // urdfdom lists children in joint-name order; the state order wants document order.
     std::sort(children.begin(), children.end(), [this](const urdf::JointSharedPtr &a, const urdf::JointSharedPtr &b) {
       return facts_->joint_order.at(a->name) < facts_->joint_order.at(b->name);

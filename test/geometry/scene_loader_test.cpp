@@ -111,6 +111,9 @@ TEST(SceneLoader, MoveItObjectPoseAndSeveralPrimitives)
   const Obstacle &can = *obstacles.at("can");
   EXPECT_DOUBLE_EQ(can.shape.length, 0.14);
   EXPECT_DOUBLE_EQ(can.shape.radius, 0.03);
+  // header.frame_id is kept (CollisionWorld refuses a moving link); an object without header has none.
+  EXPECT_EQ(obstacles.at("rack/0")->frame, "world");
+  EXPECT_EQ(can.frame, "");
 }
 
 TEST(SceneLoader, MotionBenchMakerPrimitiveScenes)
@@ -230,6 +233,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"pose_unknown_key.yaml",
                  {"('crate'): `pose`: unknown key 'rpy' (line 4); allowed keys: position, orientation."}},
         BadScene{"duplicate_name.yaml", {"obstacle 1 ('crate'): obstacle 0 has the same name; rename one of them."}},
+        // yaml-cpp keeps a repeated key and returns the first: the second box was silently ignored.
+        BadScene{"repeated_key.yaml", {"key 'box' is given twice in one map (lines 4 and 5); keep one of them."}},
+        BadScene{"two_documents.yaml",
+                 {"holds several YAML documents (separated by `---`); only the first would be read: merge them "
+                  "into one."}},
         BadScene{"scale_on_box.yaml", {"('crate'): `scale` applies to `mesh` only, not `box` (line 4)"}},
         BadScene{"joints_on_mesh.yaml", {"('crate'): `joints` applies to `urdf` only, not `mesh` (line 4)"}},
         BadScene{"missing_mesh.yaml",
@@ -258,6 +266,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"moveit_unknown_key.yaml",
                  {"collision_objects 0 ('crate'): unknown key 'operation' (line 4); allowed keys: header, id, pose"}},
         BadScene{"moveit_no_id.yaml", {"collision_objects 0: has no `id` (line 3); add a unique id."}},
+        BadScene{"moveit_repeated_key.yaml", {"key 'primitive_poses' is given twice in one map (lines 7 and 10)"}},
+        BadScene{"moveit_mixed_frames.yaml",
+                 {"collision_objects 1 ('ball') is in frame 'tool0' but an earlier object in frame 'base_link' "
+                  "(line 7); the scene has no transform between frames: express every object in one frame."}},
         BadScene{"moveit_duplicate_id.yaml",
                  {"Scene: obstacles 0 and 1 are both named 'crate'; give every obstacle a unique name."}},
         BadScene{"moveit_octomap.yaml", {"octomaps are not supported (line 4)"}},

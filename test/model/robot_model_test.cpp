@@ -42,6 +42,20 @@ std::string errorOf(const std::string &urdf, const RobotModelOptions &options = 
   return "no error";
 }
 
+/** \brief The message of loading test/data/\a relative, or "no error". */
+std::string fileErrorOf(const std::string &relative)
+{
+  try
+  {
+    RobotModel::fromUrdfFile(test::testDataPath(relative));
+  }
+  catch (const Error &e)
+  {
+    return e.what();
+  }
+  return "no error";
+}
+
 std::vector<std::string> jointNames(const RobotModel &model)
 {
   std::vector<std::string> names;
@@ -472,6 +486,26 @@ TEST(RobotModelErrors, NothingToCertify)
                   "plan: bare.urdf: robot 'r' has no <collision> element in any link, so every motion would be "
                   "certified free; add <collision> geometry (a <visual> is not used for collision checking).")));
   EXPECT_NO_THROW(planar2r().checkCertifiable("planar"));
+}
+
+TEST(RobotModelErrors, ControlCharacterInName)
+{
+  // fuzz/urdf_fuzzer's finding: CRs (tinyxml2 reads them as LFs) in a joint name made urdfdom and
+  // tinyxml2 disagree on the joint; loading ended in std::out_of_range ("internal error: map::at").
+  EXPECT_THAT(fileErrorOf("model/fuzz_control_character_name.urdf"),
+              HasSubstr("fuzz_control_character_name.urdf: the name of the <joint> on line 20 holds a control "
+                        "character (byte 10); use printable characters."));
+  EXPECT_THAT(errorOf("<robot name='r'><link name='base'/><link name='a\tb'/></robot>"),
+              HasSubstr("inline.urdf: the name of the <link> on line 1 holds a control character (byte 9)"));
+}
+
+TEST(RobotModelErrors, NameTheParsersReadDifferently)
+{
+  // fuzz/urdf_fuzzer's second finding: a joint name with bytes 0x88 (not valid UTF-8).
+  const std::string error = fileErrorOf("model/fuzz_invalid_utf8_name.urdf");
+  EXPECT_THAT(error, HasSubstr("fuzz_invalid_utf8_name.urdf: joint '"));
+  EXPECT_THAT(error, HasSubstr("' has a name the URDF parsers read differently (a byte that is not valid UTF-8?); "
+                               "use printable characters."));
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -44,6 +44,14 @@ CollisionWorldPtr wideWristArmWorld()
 {
   return editedExampleWorld("arm/arm.urdf", "scene.yaml", R"(lower="-3.0" upper="3.0" effort="28")",
                             R"(lower="-7.0" upper="7.0" effort="28")", 3);
+Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG)
+{
+  Obstacle obstacle;
+  obstacle.name = name;
+  obstacle.shape.kind = CollisionShape::Kind::Box;
+  obstacle.shape.box_size = size;
+  obstacle.X_WG.translation() = p_WG;
+  return obstacle;
 }
 
 CollisionWorldPtr barWorld(std::vector<Obstacle> obstacles)

@@ -24,6 +24,8 @@ CollisionWorldPtr editedExampleWorld(const std::string &urdf, const std::string 
 /** \brief The bundled arm with its wrist joints 4–6 turning ±7 rad (over two turns, as UR arms'
     ±2π), in examples/scene.yaml. */
 CollisionWorldPtr wideWristArmWorld();
+/** \brief A box obstacle \a name of side lengths \a size (metres) centred at \a p_WG, axis-aligned. */
+Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG);
 
 /** \brief A 1 m bar (0.1 m square section) on a revolute joint "hinge" about z at the origin,
     pointing along +x at q = 0, among \a obstacles: the hand-solved world of the certifier tests. */

@@ -458,6 +458,16 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
        "validate --robot " + test::testDataPath("tools/fixed_only.urdf") + " --scene " + scene() +
            " --validator discrete --edges " + file("ok.txt"),
        {"fixed_only.urdf: robot 'fixed_only' has no moving joint (only fixed joints), so it has no motion"}},
+      {"no collision geometry",
+       "validate --robot " + test::testDataPath("tools/no_collision.urdf") + " --scene " + scene() +
+           " --validator ca --edges " + file("ok.txt"),
+       {"no_collision.urdf: robot 'no_collision' has no <collision> element in any link, so every motion would be "
+        "certified free"}},
+      {"MoveIt object in a moving link's frame",
+       "validate --robot " + arm() + " --scene " + test::testDataPath("tools/moveit_in_link_frame.yaml") +
+           " --validator ca --edges " + file("ok.txt"),
+       {"ompl_ccd validate: CollisionWorld: obstacle 'held_box' is given in frame 'forearm_link' (MoveIt "
+        "header.frame_id), a link of robot 'ccd_arm' that is not its root 'base_link'"}},
       {"bad scene key",
        "validate --robot " + arm() + " --scene " + test::testDataPath("tools/bad_key_scene.yaml") +
            " --validator discrete --edges " + file("ok.txt"),
@@ -630,6 +640,7 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
   writeText(file("missing.yaml"), head + "start: [0, 0, 0, 0, 0, 0]\n");
   writeText(file("type.yaml"), head + states + "time_limit: soon\n");
   writeText(file("malformed.yaml"), head + states + "planner: [RRT\n");
+  writeText(file("repeated.yaml"), head + states + "planner: RRT\nseed: 1\nplanner: PRM\n");
   writeText(file("not_map.yaml"), "- robot\n");
   writeText(file("named.yaml"), head + "start: nowhere\ngoal: [0, 0, 0, 0, 0, 0]\n");
   writeText(file("start_map.yaml"), head + "start: {a: 1}\ngoal: [0, 0, 0, 0, 0, 0]\n");
@@ -654,7 +665,11 @@ TEST_F(CliTest, BadPlanConfigIsRefusedWithAMessage)
         "clearance, threads, mass_distribution, "}},
       {"missing key", "plan --config " + file("missing.yaml"), {"missing.yaml: missing required key 'goal'"}},
       {"wrong type", "plan --config " + file("type.yaml"), {"key 'time_limit' must be a number of seconds (got 'soon')"}},
-      {"malformed yaml", "plan --config " + file("malformed.yaml"), {"malformed.yaml: malformed YAML"}},
+      {"malformed yaml", "plan --config " + file("malformed.yaml"),
+       {"ompl_ccd plan: cannot parse '", "malformed.yaml' at line 6, column 1 ("}},
+      // yaml-cpp keeps both and gives the first: PRM was silently ignored.
+      {"repeated key", "plan --config " + file("repeated.yaml"),
+       {"repeated.yaml: key 'planner' is given twice in one map (lines 5 and 7); keep one of them."}},
       {"not a map", "plan --config " + file("not_map.yaml"), {"expected a map of keys at the top level"}},
       {"missing config", "plan --config " + file("absent.yaml"), {"config file", "absent.yaml' does not exist"}},
       {"unknown named state", "plan --config " + file("named.yaml"), {"named.yaml: start: 'nowhere' is not a named state of the SRDF (known: none)"}},

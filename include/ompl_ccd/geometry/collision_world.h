@@ -17,7 +17,10 @@ namespace ompl_ccd
 class CollisionWorld
 {
 public:
-  /** \brief Builds FCL geometry for every link geometry and the list of self pairs. */
+  /** \brief Builds FCL geometry for every link geometry and the list of self pairs.
+      \throws Error when an obstacle's Obstacle::frame is a link of the robot other than its fixed
+      root link (links()[0].name): its pose would be relative to a link that moves or sits at an
+      offset, not the world. */
   CollisionWorld(RobotModelPtr robot, ScenePtr scene);
 
   const RobotModel &robot() const { return *robot_; }

@@ -21,6 +21,10 @@ struct Obstacle
   CollisionShape shape;
   /** \brief Pose of the shape frame G in the world W. */
   Eigen::Isometry3d X_WG = Eigen::Isometry3d::Identity();
+  /** \brief Frame the scene file gave the pose in (a MoveIt object's header.frame_id), taken as the
+      world W; empty when the file names none. CollisionWorld refuses a frame that is a moving link
+      of the robot. */
+  std::string frame;
 };
 
 /** \brief The static environment. Built once; every query method is const and thread-safe. */
