@@ -44,6 +44,8 @@ CollisionWorldPtr wideWristArmWorld()
 {
   return editedExampleWorld("arm/arm.urdf", "scene.yaml", R"(lower="-3.0" upper="3.0" effort="28")",
                             R"(lower="-7.0" upper="7.0" effort="28")", 3);
+}
+
 Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG)
 {
   Obstacle obstacle;

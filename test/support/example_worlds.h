@@ -24,6 +24,7 @@ CollisionWorldPtr editedExampleWorld(const std::string &urdf, const std::string 
 /** \brief The bundled arm with its wrist joints 4–6 turning ±7 rad (over two turns, as UR arms'
     ±2π), in examples/scene.yaml. */
 CollisionWorldPtr wideWristArmWorld();
+
 /** \brief A box obstacle \a name of side lengths \a size (metres) centred at \a p_WG, axis-aligned. */
 Obstacle boxObstacle(const std::string &name, const Eigen::Vector3d &size, const Eigen::Vector3d &p_WG);
 
