@@ -544,13 +544,15 @@ TEST_F(CliTest, PlanWithDiscreteIsCertifiedByCaOrSaysItIsOnlySampled)
 
 TEST_F(CliTest, ValidateShowsProgressOnATerminalOnly)
 {
-  // 20,000 edges take long enough (> 0.2 s) for the meter to draw; `script` gives the run a
-  // terminal (its output, stdout and stderr merged, lands in CliRun::out)
+  // 20,000 edges sampled at resolution 2e-4 (~200 states each) take seconds even on two idle
+  // cores, long enough for the meter to draw (at 0.01 they took < 0.2 s on an idle machine);
+  // `script` gives the run a terminal (its output, stdout and stderr merged, lands in CliRun::out)
   std::string many;
   for (int i = 0; i < 20000; ++i)
     many += stateText(kHome) + " " + stateText(kTurned) + "\n";
   writeText(file("many.txt"), many);
-  const std::string validate = "validate " + robotAndScene() + " --validator discrete --edges " + file("many.txt");
+  const std::string validate =
+      "validate " + robotAndScene() + " --validator discrete --resolution 2e-4 --edges " + file("many.txt");
   const CliRun plain = run(validate);
   EXPECT_EQ(plain.code, 0);
   EXPECT_EQ(plain.err, "") << "no progress when standard error is not a terminal";
