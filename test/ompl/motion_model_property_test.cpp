@@ -229,7 +229,7 @@ std::optional<double> firstSampledContact(const CollisionWorld &world, const ob:
 }
 
 /** \brief Every certifier against dense sampling: never Free where a sample collides; a Collision's
-    witness time holds a configuration within tolerance of contact. */
+    witness time holds a configuration within contact_distance of contact (certifier.h). */
 void expectCertifiersAgreeWithSampling(const RobotModelPtr &model, std::uint32_t seed)
 {
   const auto world = std::make_shared<const CollisionWorld>(model, smallScene());
@@ -270,7 +270,7 @@ void expectCertifiersAgreeWithSampling(const RobotModelPtr &model, std::uint32_t
                                                                       report.toc_upper));
           if (report.toc_upper == 1.0)
             distance = std::min(distance, minimumDistance(*world, ws, edges[e].second));
-          EXPECT_LE(distance, options.tolerance + 1e-6) << where << " at t = " << report.toc_upper;
+          EXPECT_LE(distance, options.contact_distance) << where << " at t = " << report.toc_upper;
           if (sampled[e] && mode == Mode::FirstContact)
           {
             EXPECT_LE(report.toc_lower, *sampled[e] + 1e-12) << where;
