@@ -98,7 +98,7 @@ void cullingTable(const std::string &name, const CollisionWorldPtr &world,
   std::vector<Variant> variants(3);
   variants[0].label = "default";
   variants[1].label = "with Taylor models";
-  variants[1].options.taylor_models = true;
+  variants[1].options.culling.taylor_models = true;
   variants[2].label = "no temporal culling";
   variants[2].options.temporal_culling = false;
   for (const Mode mode : {Mode::Decide, Mode::FirstContact})

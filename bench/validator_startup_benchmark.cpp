@@ -101,9 +101,9 @@ void run(int runs, bool shared, const std::string &world_filter)
       continue;  // one scene per robot: the certificates do not depend on it
     fs::remove_all(folder);
     ValidatorOptions off, none, cached;
-    off.ca.certificate_cache = none.ca.certificate_cache = kNoCertificateCache;
-    none.ca.certificate_max_dims = 0;
-    cached.ca.certificate_cache = folder.string();
+    off.culling.certificate_cache = none.culling.certificate_cache = kNoCertificateCache;
+    none.culling.certificate_max_dims = 0;
+    cached.culling.certificate_cache = folder.string();
     const Times without = median(runs, [&] { return startup(world, none); });
     const Times build = median(runs, [&] { return startup(world, off); });
     const Times cold = median(runs, [&] {

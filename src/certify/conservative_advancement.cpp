@@ -16,24 +16,17 @@ namespace ompl_ccd
 {
 namespace
 {
-/** \brief The front end's knobs among \a options (validated first). */
-CullingOptions cullingOptions(const ConservativeAdvancementOptions &options)
+/** \brief The front end's knobs of \a options, all of whose knobs are checked first (before the
+    front end builds its certificates). */
+const CullingOptions &validatedCulling(const ConservativeAdvancementOptions &options)
 {
   options.validate();
-  CullingOptions culling;
-  culling.swept_box_samples = options.swept_box_samples;
-  culling.swept_box_travel = options.swept_box_travel;
-  culling.certificate_max_dims = options.certificate_max_dims;
-  culling.certificate_max_cells = options.certificate_max_cells;
-  culling.taylor_models = options.taylor_models;
-  culling.max_taylor_pieces = options.max_taylor_pieces;
-  culling.certificate_cache = options.certificate_cache;
-  return culling;
+  return options.culling;
 }
 }  // namespace
 
 ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
-  : world_(std::move(world)), options_(options), front_end_(world_, cullingOptions(options))
+  : world_(std::move(world)), options_(options), front_end_(world_, validatedCulling(options))
 {
   buildBodies();
   buildObstacles();
@@ -46,7 +39,7 @@ void ConservativeAdvancement::buildBodies()
   for (const CullingBody &culling_body : front_end_.bodies())
     refs.push_back(culling_body.ref);
   const HullList hulls = sharedHulls(world_->robotPtr(), refs, options_.hull_max_gap,
-                                     certificateCacheFolder(options_.certificate_cache));
+                                     certificateCacheFolder(options_.culling.certificate_cache));
   for (std::size_t i = 0; i < refs.size(); ++i)
   {
     const LinkGeometry &geometry = robot.links()[refs[i].link].geometries[refs[i].geometry];

@@ -1,4 +1,5 @@
-// ConservativeAdvancementOptions::validate(): every range check of the CA certifier's knobs.
+// ConservativeAdvancementOptions::validate(): every range check of the CA certifier's knobs (the
+// front end's own by CullingOptions::validate()).
 #include <cmath>
 
 #include "ompl_ccd/certify/conservative_advancement.h"
@@ -12,8 +13,6 @@ void ConservativeAdvancementOptions::validate() const
                         ") must be at least 1; raise it.");
   OMPL_CCD_THROW_UNLESS(max_hull_steps >= 1, "ConservativeAdvancement: max_hull_steps (", max_hull_steps,
                         ") must be at least 1; raise it.");
-  OMPL_CCD_THROW_UNLESS(max_taylor_pieces >= 1, "ConservativeAdvancement: max_taylor_pieces (", max_taylor_pieces,
-                        ") must be at least 1; raise it.");
   OMPL_CCD_THROW_UNLESS(distance_rel_err >= 0.0 && std::isfinite(distance_rel_err),
                         "ConservativeAdvancement: distance_rel_err (", distance_rel_err,
                         ") must be finite and non-negative; use 0.25, or 0 for exact distances.");
@@ -26,17 +25,6 @@ void ConservativeAdvancementOptions::validate() const
                         ") must be at least 0; use 8, or 0 for no probes.");
   OMPL_CCD_THROW_UNLESS(early_probes >= 0, "ConservativeAdvancement: early_probes (", early_probes,
                         ") must be at least 0; use 3, or 0 for none.");
-  OMPL_CCD_THROW_UNLESS(swept_box_samples >= 1, "ConservativeAdvancement: swept_box_samples (", swept_box_samples,
-                        ") must be at least 1; raise it.");
-  OMPL_CCD_THROW_UNLESS(swept_box_travel > 0.0 && std::isfinite(swept_box_travel),
-                        "ConservativeAdvancement: swept_box_travel (", swept_box_travel,
-                        ") must be positive and finite; use 0.5 (metres).");
-  OMPL_CCD_THROW_UNLESS(certificate_max_dims >= 0 && certificate_max_dims <= 3,
-                        "ConservativeAdvancement: certificate_max_dims (", certificate_max_dims,
-                        ") must be in [0, 3]; use 2, or 0 for no certificates.");
-  OMPL_CCD_THROW_UNLESS(certificate_max_cells >= 1, "ConservativeAdvancement: certificate_max_cells (",
-                        certificate_max_cells, ") must be at least 1; use 8192.");
-  OMPL_CCD_THROW_UNLESS(!certificate_cache.empty(),
-                        "ConservativeAdvancement: certificate_cache is empty; use default, off or a folder.");
+  culling.validate();
 }
 }  // namespace ompl_ccd

@@ -124,19 +124,22 @@ ValidatorOption massDistributionOption()
           [](const ValidatorOptions &) { return true; }};
 }
 
+/** \brief The validators that read the culling front end's options (ValidatorOptions::culling). */
+constexpr const char *kCullingReaders = "ca, toleranced, interval";
+
 ValidatorOption certificateCacheOption()
 {
   const auto parse = [](ValidatorOptions &o, const std::string &text) {
-    o.ca.certificate_cache = text;
+    o.culling.certificate_cache = text;
     return true;
   };
-  return {"certificate_cache", "folder", "ca",
+  return {"certificate_cache", "folder", kCullingReaders,
           concat("a folder, ", kDefaultCertificateCache, " or ", kNoCertificateCache),
           "",
           concat("where joint-space certificates and hulls are kept between runs (", kDefaultCertificateCache, ": $",
                  kCertificateCacheVariable, ", else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd)"),
-          [](const ValidatorOptions &o) { return o.ca.certificate_cache; }, parse,
-          [](const ValidatorOptions &o) { return !o.ca.certificate_cache.empty(); }};
+          [](const ValidatorOptions &o) { return o.culling.certificate_cache; }, parse,
+          [](const ValidatorOptions &o) { return !o.culling.certificate_cache.empty(); }};
 }
 
 constexpr NumberRange kPositive{0.0, numeric::kInfinity, true, true};
@@ -167,6 +170,25 @@ std::vector<ValidatorOption> commonOptions()
   };
 }
 
+std::vector<ValidatorOption> cullingFrontEndOptions()
+{
+  return {
+      boolean("taylor_models", kCullingReaders, OMPL_CCD_FIELD(culling.taylor_models),
+              "Taylor-model boxes ([Zhang2007] Sec. 5.2) after the motion-bound boxes"),
+      ranged("max_taylor_pieces", kCullingReaders, OMPL_CCD_FIELD(culling.max_taylor_pieces), kAtLeastOne,
+             "most time pieces of the Taylor models"),
+      ranged("swept_box_samples", kCullingReaders, OMPL_CCD_FIELD(culling.swept_box_samples), kAtLeastOne,
+             "most time pieces of the motion-bound boxes"),
+      ranged("swept_box_travel", kCullingReaders, OMPL_CCD_FIELD(culling.swept_box_travel), kPositive,
+             "metres the fastest body travels per motion-bound box piece"),
+      ranged("certificate_max_dims", kCullingReaders, OMPL_CCD_FIELD(culling.certificate_max_dims), IntegerRange{0, 3},
+             "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
+      ranged("certificate_max_cells", kCullingReaders, OMPL_CCD_FIELD(culling.certificate_max_cells), kAtLeastOne,
+             "most cells of each joint-space certificate (built at start-up)"),
+      certificateCacheOption(),
+  };
+}
+
 std::vector<ValidatorOption> conservativeAdvancementOptions()
 {
   return {
@@ -188,19 +210,6 @@ std::vector<ValidatorOption> conservativeAdvancementOptions()
              "metres a reduced convex hull may lie inside the full one (0: full hulls)"),
       boolean("temporal_culling", "ca", OMPL_CCD_FIELD(ca.temporal_culling),
              "temporal culling of pairs by hull TOC bounds ([Zhang2007] Alg. 1)"),
-      boolean("taylor_models", "ca", OMPL_CCD_FIELD(ca.taylor_models),
-             "Taylor-model boxes ([Zhang2007] Sec. 5.2) after the motion-bound boxes"),
-      ranged("max_taylor_pieces", "ca", OMPL_CCD_FIELD(ca.max_taylor_pieces), kAtLeastOne,
-             "most time pieces of the Taylor models"),
-      ranged("swept_box_samples", "ca", OMPL_CCD_FIELD(ca.swept_box_samples), kAtLeastOne,
-             "most time pieces of the motion-bound boxes"),
-      ranged("swept_box_travel", "ca", OMPL_CCD_FIELD(ca.swept_box_travel), kPositive,
-             "metres the fastest body travels per motion-bound box piece"),
-      ranged("certificate_max_dims", "ca", OMPL_CCD_FIELD(ca.certificate_max_dims), IntegerRange{0, 3},
-             "joint-space certificates for self pairs moved by at most this many joints (0: none)"),
-      ranged("certificate_max_cells", "ca", OMPL_CCD_FIELD(ca.certificate_max_cells), kAtLeastOne,
-             "most cells of each joint-space certificate (built at start-up)"),
-      certificateCacheOption(),
   };
 }
 
@@ -252,7 +261,7 @@ std::vector<ValidatorOption> intervalOptions()
 std::vector<ValidatorOption> makeSchema()
 {
   std::vector<ValidatorOption> schema = commonOptions();
-  for (auto part : {conservativeAdvancementOptions(), tolerancedOptions(), intervalOptions()})
+  for (auto part : {cullingFrontEndOptions(), conservativeAdvancementOptions(), tolerancedOptions(), intervalOptions()})
     schema.insert(schema.end(), part.begin(), part.end());
   return schema;
 }

@@ -77,8 +77,8 @@ JointSpaceCertificateOptions smallCertificates()
 ConservativeAdvancementOptions cachedIn(const fs::path &folder)
 {
   ConservativeAdvancementOptions options;
-  options.certificate_max_cells = smallCertificates().max_cells;
-  options.certificate_cache = folder.string();
+  options.culling.certificate_max_cells = smallCertificates().max_cells;
+  options.culling.certificate_cache = folder.string();
   return options;
 }
 
@@ -308,8 +308,8 @@ TEST_F(CertificateCacheTest, ValidatorWritesReadsAndRepairsItsCache)
   WarningLog log;
   ConservativeAdvancement cold(arm, options);
   bool others = false;
-  const std::vector<fs::path> files = cacheFiles(options.certificate_cache, ".certificates", &others),
-                              hulls = cacheFiles(options.certificate_cache, ".hulls");
+  const std::vector<fs::path> files = cacheFiles(options.culling.certificate_cache, ".certificates", &others),
+                              hulls = cacheFiles(options.culling.certificate_cache, ".hulls");
   ASSERT_EQ(files.size(), 1u);
   ASSERT_EQ(hulls.size(), 1u);
   EXPECT_FALSE(others);  // no temporary file left
@@ -357,7 +357,7 @@ TEST_F(CertificateCacheTest, UnwritableFolderWarnsAndCachesNothing)
   const auto ws = ca.makeWorkspace();
   EXPECT_NE(ca.certify(*ws, JointMotion(arm->robot(), edge.q0, edge.q1), Query{}).verdict, Verdict::Undecided);
   // off: nothing read or written, no warning
-  options.certificate_cache = kNoCertificateCache;
+  options.culling.certificate_cache = kNoCertificateCache;
   ConservativeAdvancement off(sameRobotAnew(*arm), options);
   EXPECT_EQ(log.messages.size(), 2u);
 }
@@ -463,8 +463,8 @@ TEST_F(CertificateCacheTest, CachedCertificatesGiveTheSameVerdictsAsFreshOnes)
   {
     const CollisionWorldPtr &world = named.world;
     ConservativeAdvancementOptions fresh_options, cached_options;
-    fresh_options.certificate_cache = kNoCertificateCache;
-    cached_options.certificate_cache = (dir_ / "cache").string();
+    fresh_options.culling.certificate_cache = kNoCertificateCache;
+    cached_options.culling.certificate_cache = (dir_ / "cache").string();
     const ConservativeAdvancement fresh(world, fresh_options);
     const ConservativeAdvancement writer(sameRobotAnew(*world), cached_options);  // builds and writes the file
     WarningLog log;

@@ -68,7 +68,7 @@ struct SoundnessRun
   {
     const double tolerance = 1e-3;
     ConservativeAdvancementOptions taylor_models, coarse_hulls;
-    taylor_models.taylor_models = true;
+    taylor_models.culling.taylor_models = true;
     coarse_hulls.hull_max_gap = 0.01;
     const ConservativeAdvancement first_contact_certifier(c.world, taylor_models),
         decide_certifier(c.world, coarse_hulls);

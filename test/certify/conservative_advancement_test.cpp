@@ -333,7 +333,7 @@ TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const std::vector<test::Edge> edges = seededEdges(*world, 150, 9);
   ConservativeAdvancementOptions plain;
-  plain.swept_box_samples = 1;
+  plain.culling.swept_box_samples = 1;
   plain.hull_max_gap = 0.0;
   ConservativeAdvancementOptions reducing;
   reducing.hull_max_gap = 0.01;
@@ -376,7 +376,7 @@ TEST(ConservativeAdvancement, JointSpaceCertificatesCullSelfPiecesAndKeepTheAnsw
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const std::vector<test::Edge> edges = seededEdges(*world, 120, 12);
   ConservativeAdvancementOptions without;
-  without.certificate_max_dims = 0;
+  without.culling.certificate_max_dims = 0;
   const ConservativeAdvancement certified(world), uncertified(world, without);
   double pcl_certified = 0.0, pcl_uncertified = 0.0;
   certifyWithBoth(world, edges, certified, uncertified, [&](const Report &a, const Report &b) {
@@ -410,7 +410,7 @@ TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
   EXPECT_EQ(pieces(0.5, {}), 2.0);  // μ = 0.5006 m
   EXPECT_EQ(pieces(1.5, {}), 4.0);  // μ = 1.50 m
   ConservativeAdvancementOptions few;
-  few.swept_box_samples = 3;
+  few.culling.swept_box_samples = 3;
   EXPECT_EQ(pieces(1.5, few), 3.0);
 }
 
@@ -572,7 +572,7 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("slab_reuse (nan) must be finite and non-negative")));
   options = {};
-  options.certificate_max_dims = 4;
+  options.culling.certificate_max_dims = 4;
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("certificate_max_dims (4) must be in [0, 3]")));
   options = {};
@@ -584,7 +584,7 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("early_probes (-2) must be at least 0")));
   options = {};
-  options.swept_box_travel = 0.0;
+  options.culling.swept_box_travel = 0.0;
   EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("swept_box_travel (0) must be positive")));
 }

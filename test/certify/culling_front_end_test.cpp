@@ -1,12 +1,13 @@
 // The shared culling front end (culling_front_end.h) against dense FCL ground truth: every pair
 // and piece it leaves dead keeps its bodies farther apart than the inflation; pieces from t_end
 // on are never live; a whole-robot probe finds a collision exactly when FCL's check of the whole
-// robot does, and its pair really collides.
+// robot does, and its pair really collides; bad options are refused by name.
 #include <gtest/gtest.h>
 
 #include <fcl/narrowphase/collision.h>
 
 #include "ompl_ccd/certify/culling_front_end.h"
+#include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 #include "support/example_worlds.h"
@@ -180,6 +181,32 @@ TEST(CullingFrontEnd, WholeRobotProbeAgreesWithFclCheck)
     EXPECT_GT(hits, 10) << urdf;
     EXPECT_GT(checks - hits, 10) << urdf;
   }
+}
+
+TEST(CullingFrontEnd, BadOptionsAreRefusedByName)
+{
+  const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
+  const auto refusal = [&](const CullingOptions &options) -> std::string {
+    try
+    {
+      CullingFrontEnd front_end(world, options);
+    }
+    catch (const Error &e)
+    {
+      return e.what();
+    }
+    return "accepted";
+  };
+  CullingOptions options;
+  options.swept_box_samples = 0;
+  EXPECT_EQ(refusal(options), "CullingOptions: swept_box_samples (0) must be at least 1; raise it.");
+  options = {};
+  options.certificate_max_dims = 4;
+  EXPECT_EQ(refusal(options), "CullingOptions: certificate_max_dims (4) must be in [0, 3]; use 2, or 0 for no "
+                              "certificates.");
+  options = {};
+  options.max_taylor_pieces = 0;
+  EXPECT_EQ(refusal(options), "CullingOptions: max_taylor_pieces (0) must be at least 1; raise it.");
 }
 }  // namespace
 }  // namespace ompl_ccd::test

@@ -58,7 +58,7 @@ TEST(CullingLivePieces, NoLivePieceMeansApartAllAlong)
   {
     const CollisionWorldPtr world = exampleWorld(urdf, "");
     ConservativeAdvancementOptions ca_options;
-    ca_options.swept_box_travel = 0.05;
+    ca_options.culling.swept_box_travel = 0.05;
     const ConservativeAdvancement certifier(world, ca_options);
     auto ws = certifier.makeWorkspace();
     CollisionWorkspace oracle(*world);

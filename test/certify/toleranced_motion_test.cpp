@@ -267,6 +267,9 @@ TEST(TolerancedMotion, RefusesBadOptions)
   options = {};
   options.max_intervals = 0;
   expectRefused(options, "TolerancedMotion: max_intervals must be >= 1 (0); pass e.g. 4096.");
+  options = {};
+  options.culling.swept_box_samples = 0;  // the front end's (CullingOptions::validate())
+  expectRefused(options, "CullingOptions: swept_box_samples (0) must be at least 1; raise it.");
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -130,7 +130,6 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
   ValidatorOptions options;
   options.ca.early_probes = 0;
-  options.ca.swept_box_travel = 0.25;
   options.toleranced.max_depth = 30;
   options.toleranced.threads = 7;  // not read: options.threads is
   options.interval.time_pieces = 4;
@@ -139,7 +138,6 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   ASSERT_NE(ca, nullptr);
   const auto &ca_options = dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).options();
   EXPECT_EQ(ca_options.early_probes, 0);
-  EXPECT_EQ(ca_options.swept_box_travel, 0.25);
   const auto toleranced =
       std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("toleranced", si, world, options));
   ASSERT_NE(toleranced, nullptr);
@@ -152,6 +150,42 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   const auto &interval_options = dynamic_cast<const IntervalArithmetic &>(interval->certifier()).options();
   EXPECT_EQ(interval_options.time_pieces, 4);
   EXPECT_FALSE(interval_options.swept_sphere_culling);
+}
+
+TEST(MotionValidatorFactory, EveryCertifierGetsTheCullingOptions)
+{
+  const CollisionWorldPtr world = test::armWorld();
+  auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
+  ValidatorOptions options;
+  setValidatorOption(options, "certificate_max_dims", "0", "test");
+  setValidatorOption(options, "swept_box_travel", "0.25", "test");
+  setValidatorOption(options, "taylor_models", "true", "test");
+  // not read: the culling of a certifier's own options
+  options.ca.culling.swept_box_samples = options.toleranced.culling.swept_box_samples =
+      options.interval.culling.swept_box_samples = 3;
+  const auto culling = [&](const std::string &name) {
+    const auto validator =
+        std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator(name, si, world, options));
+    if (!validator)
+    {
+      ADD_FAILURE() << name << " is not a CertifyingMotionValidator";
+      return CullingOptions{};
+    }
+    const Certifier &certifier = validator->certifier();
+    if (name == "ca")
+      return dynamic_cast<const ConservativeAdvancement &>(certifier).options().culling;
+    if (name == "toleranced")
+      return dynamic_cast<const TolerancedMotion &>(certifier).options().culling;
+    return dynamic_cast<const IntervalArithmetic &>(certifier).options().culling;
+  };
+  for (const std::string name : {"ca", "toleranced", "interval"})
+  {
+    const CullingOptions got = culling(name);
+    EXPECT_EQ(got.certificate_max_dims, 0) << name;
+    EXPECT_EQ(got.swept_box_travel, 0.25) << name;
+    EXPECT_TRUE(got.taylor_models) << name;
+    EXPECT_EQ(got.swept_box_samples, CullingOptions{}.swept_box_samples) << name;
+  }
 }
 
 TEST(MotionValidatorFactory, TolerancedGetsThreadsAndMassDistribution)

@@ -55,7 +55,23 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 36u);  // 6 common, 16 of "ca", 2 of "toleranced", 12 of "interval"
+  EXPECT_EQ(names.size(), 36u);  // 6 common, 7 of the culling front end, 9 of "ca", 2 of "toleranced", 12 of "interval"
+}
+
+TEST(ValidatorOptions, TheCullingFrontEndsOptionsAreReadByEveryCertifier)
+{
+  // the query's three, then the front end's seven
+  const std::set<std::string> expected = {
+      "tolerance",        "clearance",            "contact_distance",      "taylor_models",    "max_taylor_pieces",
+      "swept_box_samples", "swept_box_travel",    "certificate_max_dims", "certificate_max_cells", "certificate_cache"};
+  std::set<std::string> read_by_all;
+  for (const ValidatorOption &option : validatorOptionSchema())
+    if (option.validators == "ca, toleranced, interval")
+      read_by_all.insert(option.name);
+  EXPECT_EQ(read_by_all, expected);
+  // they set ValidatorOptions::culling, the one CullingOptions the factory gives every certifier
+  EXPECT_EQ(with("certificate_max_dims", "0").culling.certificate_max_dims, 0);
+  EXPECT_EQ(with("certificate_max_dims", "0").ca.culling.certificate_max_dims, CullingOptions{}.certificate_max_dims);
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -79,11 +95,11 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("mass_distribution", "mesh-vertices").mass_distribution, MassDistribution::MeshVertices);
   EXPECT_EQ(with("collision_probes", "0").ca.collision_probes, 0);
   EXPECT_FALSE(with("creep_probes", "false").ca.creep_probes);
-  EXPECT_TRUE(with("taylor_models", "true").ca.taylor_models);
-  EXPECT_EQ(with("swept_box_travel", "0.25").ca.swept_box_travel, 0.25);
-  EXPECT_EQ(with("certificate_cache", "/var/cache/ompl ccd").ca.certificate_cache, "/var/cache/ompl ccd");
-  EXPECT_EQ(with("certificate_cache", "off").ca.certificate_cache, "off");
-  EXPECT_EQ(ValidatorOptions{}.ca.certificate_cache, "default");
+  EXPECT_TRUE(with("taylor_models", "true").culling.taylor_models);
+  EXPECT_EQ(with("swept_box_travel", "0.25").culling.swept_box_travel, 0.25);
+  EXPECT_EQ(with("certificate_cache", "/var/cache/ompl ccd").culling.certificate_cache, "/var/cache/ompl ccd");
+  EXPECT_EQ(with("certificate_cache", "off").culling.certificate_cache, "off");
+  EXPECT_EQ(ValidatorOptions{}.culling.certificate_cache, "default");
   EXPECT_EQ(with("max_depth", "30").toleranced.max_depth, 30);
   EXPECT_EQ(with("max_intervals", "100").toleranced.max_intervals, 100);
   EXPECT_EQ(with("time_pieces", "4").interval.time_pieces, 4);
@@ -122,7 +138,7 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
   EXPECT_THAT([] { ValidatorOptions o; assignValidatorOption(o, "tolerance", "test"); },
               ThrowsMessage<Error>("test: option 'tolerance' has no value; write NAME=VALUE, e.g. tolerance=1e-4."));
   ValidatorOptions options;
-  options.ca.certificate_max_dims = 4;
+  options.culling.certificate_max_dims = 4;
   EXPECT_THAT([&] { checkValidatorOptions(options, "makeMotionValidator"); },
               ThrowsMessage<Error>("makeMotionValidator: option 'certificate_max_dims' is '4'; allowed: an integer in "
                                    "[0, 3]; e.g. the default 2."));
@@ -162,9 +178,15 @@ const std::vector<Edges> kCaEdges = {
     {"max_steps_per_pair", {"1"}, {"0"}},       {"distance_rel_err", {"0"}, {"-0.1"}},
     {"slab_reuse", {"0", "1"}, {"-1"}},         {"collision_probes", {"0"}, {"-1"}},
     {"early_probes", {"0"}, {"-1"}},            {"max_hull_steps", {"1"}, {"0"}},
-    {"hull_max_gap", {"0"}, {"-1e-3"}},         {"max_taylor_pieces", {"1"}, {"0"}},
-    {"swept_box_samples", {"1"}, {"0"}},        {"swept_box_travel", {"1e-9"}, {"0"}},
-    {"certificate_max_dims", {"0", "3"}, {"-1", "4"}}, {"certificate_max_cells", {"1"}, {"0"}},
+    {"hull_max_gap", {"0"}, {"-1e-3"}},
+};
+
+const std::vector<Edges> kCullingEdges = {
+    {"max_taylor_pieces", {"1"}, {"0"}},
+    {"swept_box_samples", {"1"}, {"0"}},
+    {"swept_box_travel", {"1e-9"}, {"0"}},
+    {"certificate_max_dims", {"0", "3"}, {"-1", "4"}},
+    {"certificate_max_cells", {"1"}, {"0"}},
     {"certificate_cache", {"default", "off", "relative/folder"}, {""}},
 };
 
@@ -208,6 +230,7 @@ TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
 {
   expectEdges(kCommonEdges, [](const ValidatorOptions &o) { checkValidatorOptions(o, "test"); });
   expectEdges(kCaEdges, [](const ValidatorOptions &o) { o.ca.validate(); });
+  expectEdges(kCullingEdges, [](const ValidatorOptions &o) { o.culling.validate(); });
   const CollisionWorldPtr world = test::armWorld();
   expectEdges(kTolerancedEdges, [&](const ValidatorOptions &o) {
     TolerancedMotionOptions settings = o.toleranced;

@@ -889,6 +889,8 @@ TEST_F(CliTest, OptionsListsEverySchemaEntry)
   EXPECT_THAT(r.out, HasSubstr("| `collision_probes` | ca | `8` | an integer >= 0 | "));
   EXPECT_THAT(r.out, HasSubstr("| `max_depth` | toleranced | `30` | an integer in [1, 60] | "));
   EXPECT_THAT(r.out, HasSubstr("| `time_pieces` | interval | `16` | an integer >= 1 | "));
+  EXPECT_THAT(r.out, HasSubstr("| `swept_box_travel` | ca, toleranced, interval | `0.5` | a finite number > 0 | "));
+  EXPECT_THAT(r.out, HasSubstr("| `certificate_cache` | ca, toleranced, interval | `default` | "));
 }
 }  // namespace
 }  // namespace ompl_ccd

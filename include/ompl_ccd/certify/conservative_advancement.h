@@ -53,7 +53,6 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/cache_file.h"
 #include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
@@ -109,37 +108,9 @@ struct ConservativeAdvancementOptions
   /** \brief Temporal culling of [Zhang2007] Alg. 1 with convex-hull bounds τ̌ (Sec. 7.2); when
       false every potentially colliding pair runs CA from t = 0. */
   bool temporal_culling = true;
-  /** \brief Dynamic AABBs from Taylor models ([Zhang2007] Sec. 5.2) after the sampled
-      motion-bound boxes, for the pairs whose sampled sweeps are apart (no tighter box can cull the
-      others). Off by default: the sampled boxes leave them few pairs to cull, and composing the
-      chain's Taylor models costs more than those pairs' hull passes (bench/README.md). */
-  bool taylor_models = false;
-  /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
-      most about one radian. 1: one Taylor model over [0, 1]. */
-  int max_taylor_pieces = 1;
-  /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
-      of each piece's two ends merged and widened by sweptBoxWidening (motion_bound.h: μ/(2N), or
-      the chord's A/(8N²) when smaller). The boxes of each piece [k/N, (k+1)/N] also cull pairs
-      piece by piece: CA skips the pieces during which a pair's boxes are apart. */
-  int swept_box_samples = 32;
-  /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
-      most this much per piece (at most swept_box_samples). Short motions then pay for fewer
-      poses. With the chord's second-order widening a piece's box is mostly the box of its two
-      ends, so longer pieces lose little (the default's measurements: bench/README.md). */
-  double swept_box_travel = 0.5;
-  /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
-      prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
-      which it bounds the pair's distance by clearance + contact_distance are culled without any CA step.
-      0: none. */
-  int certificate_max_dims = 2;
-  /** \brief Most cells (exact distance queries at construction, built on every core) of each
-      certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
-  int certificate_max_cells = 8192;
-  /** \brief Where the certificates and the bodies' convex hulls are cached between processes
-      (certificate_cache.h, hull_cache.h): "default" (OMPL_CCD_CERTIFICATE_CACHE, else
-      $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off", or a folder. A second start of a
-      validator for the same robot and options reads them instead of building them. */
-  std::string certificate_cache = kDefaultCertificateCache;
+  /** \brief The shared culling front end's knobs (culling_front_end.h); its certificate_cache also
+      holds the bodies' convex hulls (hull_cache.h). */
+  CullingOptions culling;
 };
 
 /** \brief CATCH: conservative advancement certifier, name "ca". See the file comment for the

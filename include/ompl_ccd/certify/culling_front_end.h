@@ -41,26 +41,45 @@
 
 namespace ompl_ccd
 {
-/** \brief Knobs of the front end (ConservativeAdvancementOptions carries them for `ca`; their
-    measurements are in bench/README.md). */
+/** \brief Knobs of the front end, the same for every certifier that holds one (`ca`, `toleranced`,
+    `interval`: their options' `culling`); their measurements are in bench/README.md. */
 struct CullingOptions
 {
-  /** \brief Most pieces N of the motion-bound boxes. */
+  /** \brief Checks every knob's range.
+      \throws Error "CullingOptions: <knob> (<value>) must be ...; <a usable value>." */
+  void validate() const;
+
+  /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
+      of each piece's two ends merged and widened by sweptBoxWidening (motion_bound.h: μ/(2N), or
+      the chord's A/(8N²) when smaller). The boxes of each piece [k/N, (k+1)/N] also cull pairs
+      piece by piece: a certifier skips the pieces during which a pair's boxes are apart. */
   int swept_box_samples = 32;
-  /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound is at most
-      this much per piece (at most swept_box_samples). */
+  /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
+      most this much per piece (at most swept_box_samples). Short motions then pay for fewer
+      poses. With the chord's second-order widening a piece's box is mostly the box of its two
+      ends, so longer pieces lose little (the default's measurements: bench/README.md). */
   double swept_box_travel = 0.5;
-  /** \brief Self pairs moved relative to each other by at most this many joints get a
-      JointSpaceCertificate at construction (0: none; at most 3). */
+  /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
+      prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
+      which it bounds the pair's distance by clearance + contact_distance are culled without any
+      certifier's work. 0: none. */
   int certificate_max_dims = 2;
-  /** \brief Most cells of each certificate. */
+  /** \brief Most cells (exact distance queries at construction, built on every core) of each
+      certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
-  /** \brief Where the certificates are cached between processes: "default", "off" or a folder
-      (certificateCacheFolder, certificate_cache.h). */
+  /** \brief Where the certificates (and, for `ca`, the bodies' convex hulls) are cached between
+      processes (certificateCacheFolder; certificate_cache.h, hull_cache.h): "default"
+      (OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off",
+      or a folder. A second start of a validator for the same robot and options reads them instead
+      of building them. */
   std::string certificate_cache = kDefaultCertificateCache;
-  /** \brief Also cull with Taylor-model boxes ([Zhang2007] Sec. 5.2) after the sampled boxes. */
+  /** \brief Dynamic AABBs from Taylor models ([Zhang2007] Sec. 5.2) after the sampled
+      motion-bound boxes, for the pairs whose sampled sweeps are apart (no tighter box can cull the
+      others). Off by default: the sampled boxes leave them few pairs to cull, and composing the
+      chain's Taylor models costs more than what they save (bench/README.md). */
   bool taylor_models = false;
-  /** \brief Most Taylor sub-intervals (each turns a chain by about a radian at most). */
+  /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
+      most about one radian. 1: one Taylor model over [0, 1]. */
   int max_taylor_pieces = 1;
 };
 
@@ -144,8 +163,7 @@ public:
   /** \brief Lists the bodies (collisionBodies()) with their levers and boxes, the self pairs, and
       builds the certificates (on every core; shared between front ends of the same robot, and read
       from the certificate cache when it has them: sharedCertificates).
-      \throws Error if certificate_max_dims is not in [0, 3], certificate_cache is empty or another
-      option is out of range. */
+      \throws Error if an option is out of range (CullingOptions::validate()). */
   CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &options = {});
 
   /** \brief The robot and scene. */

@@ -1,8 +1,9 @@
 #pragma once
 /// \file validator_options.h
 /// Every setting of a motion validator, in one list (the schema): the options the validators share
-/// and each certifier's own, each with its name, type, the validators that read it, its range, its
-/// doc and its default (the value of ValidatorOptions{}). Every front end reads and checks options
+/// (the query's, and the culling front end's of the three certifiers) and each certifier's own,
+/// each with its name, type, the validators that read it, its range, its doc and its default (the
+/// value of ValidatorOptions{}). Every front end reads and checks options
 /// through this list — the `ompl_ccd` command line (named flags and `--option NAME=VALUE`), the plan
 /// YAML's `validator_options`, the ROS node's `~validator_options/NAME` and makeMotionValidator — so
 /// an option is added by one field and one entry (validator_options.cpp), and a bad value is refused
@@ -37,13 +38,17 @@ struct ValidatorOptions
   /** \brief "toleranced": feature points of each body's mass distribution (Sec. 2 of
       [SchroeckerWeber]); the default is TolerancedMotionOptions' (toleranced_motion.h says why). */
   MassDistribution mass_distribution = MassDistribution::ObbCorners;
-  /** \brief "ca": the certifier's own knobs (conservative_advancement.h). */
+  /** \brief "ca", "toleranced", "interval": the knobs of the culling front end they share
+      (culling_front_end.h); each certifier gets these, not the `culling` of its own options below. */
+  CullingOptions culling;
+  /** \brief "ca": the certifier's own knobs (conservative_advancement.h); its culling is not read
+      from here but from the field culling above. */
   ConservativeAdvancementOptions ca;
-  /** \brief "toleranced": the certifier's own caps; its threads and mass_distribution are not read
-      from here but from the fields above. */
+  /** \brief "toleranced": the certifier's own caps; its threads, mass_distribution and culling are
+      not read from here but from the fields above. */
   TolerancedMotionOptions toleranced;
   /** \brief "interval": the certifier's own knobs and work caps (interval_arithmetic.h,
-      pair_contact_solver.h). */
+      pair_contact_solver.h); its culling is not read from here but from the field culling above. */
   IntervalArithmeticOptions interval;
 };
 
@@ -58,7 +63,8 @@ struct ValidatorOption
   std::string name;
   /** \brief Type of the value: "number", "integer", "boolean", "name" or "folder". */
   std::string type;
-  /** \brief The validators that read it ("discrete", "ca", "toleranced", "interval", "ca, toleranced"). */
+  /** \brief The validators that read it: "discrete", "ca", "toleranced", "interval" or a list such as
+      "ca, toleranced, interval". */
   std::string validators;
   /** \brief Allowed values: "a number in (0, 1]", "an integer >= 1", "true or false", ... */
   std::string range;
@@ -75,8 +81,8 @@ struct ValidatorOption
   std::function<bool(const ValidatorOptions &options)> inRange;
 };
 
-/** \brief Every option, common ones first, then "ca"'s, "toleranced"'s and "interval"'s. Names are
-    unique. */
+/** \brief Every option: the common ones first, then the culling front end's (read by "ca",
+    "toleranced" and "interval"), then "ca"'s, "toleranced"'s and "interval"'s own. Names are unique. */
 const std::vector<ValidatorOption> &validatorOptionSchema();
 
 /** \brief The schema's names, in its order. */
