@@ -564,13 +564,7 @@ SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search>
 
 Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, "TolerancedMotion::certify: tolerance (",
-                        query.tolerance, ") must be > 0; pass e.g. 1e-3.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0,
-                        "TolerancedMotion::certify: contact_distance (", query.contact_distance,
-                        ") must be > 0; pass e.g. 1e-6.");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0, "TolerancedMotion::certify: clearance (",
-                        query.clearance, ") must be >= 0; pass e.g. 0.");
+  checkQuery(query, "TolerancedMotion::certify");
   auto &worker = dynamic_cast<Worker &>(ws);
   CullingWorkspace &culling = worker.culling;
   culling.counters = {};

@@ -271,5 +271,36 @@ TEST(TolerancedMotion, RefusesBadOptions)
   options.culling.swept_box_samples = 0;  // the front end's (CullingOptions::validate())
   expectRefused(options, "CullingOptions: swept_box_samples (0) must be at least 1; raise it.");
 }
+
+TEST(TolerancedMotion, RefusesBadQueriesAsEveryCertifier)
+{
+  const CollisionWorldPtr world = barWorld();
+  const TolerancedMotion certifier(world);
+  auto ws = certifier.makeWorkspace();
+  const JointMotion motion = barMotion(*world, 0.0, 0.1);
+  const auto refusal = [&](const Query &query) -> std::string {
+    try
+    {
+      certifier.certify(*ws, motion, query);
+    }
+    catch (const Error &e)
+    {
+      return e.what();
+    }
+    return "accepted";
+  };
+  Query query;
+  query.tolerance = 0.0;
+  EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query tolerance (0) must be positive and finite; set a "
+                            "tolerance such as 1e-3.");
+  query = {};
+  query.contact_distance = -1e-6;
+  EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query contact_distance (-1e-06) must be positive and finite; "
+                            "set a contact distance such as 1e-6 (metres).");
+  query = {};
+  query.clearance = std::nan("");
+  EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query clearance (nan) must be non-negative and finite; set "
+                            "clearance to 0 or more (metres).");
+}
 }  // namespace
 }  // namespace ompl_ccd

@@ -110,7 +110,8 @@ public:
   /** \brief Certifies \a motion (see the file comment for the promise).
       Stats: "collision_probes", "pairs" (pairs covered after culling), "intervals" (balls built),
       "distance_queries", "max_depth", and "cap_max_depth" / "cap_max_intervals" (1 when hit).
-      \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or query.clearance < 0. */
+      \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or query.clearance < 0 (or one is
+      not finite; checkQuery, certifier.h). */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
   /** \brief Metric of body \a body (an index of collisionBodies(world): its mass distribution). */
