@@ -83,7 +83,8 @@ struct TolerancedMotionOptions
       passing δ from contact at speed v needs about log2(v/δ): 30 covers 1 µm at 1e3 m per motion. */
   int max_depth = 30;
   /** \brief Most ball coverings (sub-intervals examined, all pairs together) of one query; the cap
-      "cap_max_intervals". Bounds the work of a query (about 5–20 µs each). */
+      "cap_max_intervals". Bounds the work of a query (the cost of one covering: bench/README.md,
+      section "toleranced: issue 18's targets"). */
   int max_intervals = 4096;
   /** \brief Most threads: more than a machine's cores gain nothing, and each costs a start-up
       (bench/README.md, toleranced_threads). */
