@@ -10,8 +10,7 @@
 ///
 /// Usage: ca_culling_benchmark [edges]   (edges per world, default 300)
 ///
-/// [Zhang2007] X. Zhang, S. Redon, M. Lee, Y. J. Kim. Continuous collision detection for
-/// articulated models using Taylor models and temporal culling. ACM TOG 26(3), 2007.
+/// References: [Zhang2007] in README.md (section References).
 
 #include <algorithm>
 #include <chrono>

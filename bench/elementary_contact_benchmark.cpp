@@ -7,8 +7,7 @@
 ///
 /// Usage: elementary_contact_benchmark   (prints nothing but a note when ../shared/data is absent)
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include <chrono>
 #include <cstdio>

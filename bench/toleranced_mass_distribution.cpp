@@ -12,8 +12,7 @@
 /// Usage: toleranced_mass_distribution [--edges N] [--seed S] [--no-shared]
 ///        (N random and N sampled-colliding edges per world, default 200; seed default 1)
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <cstdio>
 

@@ -18,8 +18,7 @@
 ///
 /// Usage: toleranced_paper_reproduction [runs]   (runs per timing, default 3)
 ///
-/// [SchroeckerWeber] H.-P. Schröcker, M. J. Weber. Guaranteed collision detection with toleranced
-/// motions. Computer Aided Geometric Design 31(7–8), 2014.
+/// References: [SchroeckerWeber] in README.md (section References).
 
 #include <Eigen/Geometry>
 #include <algorithm>

@@ -16,12 +16,7 @@
 /// With a margin d ≥ 0 a test also proves the boxes farther than d apart: the left member must
 /// exceed the right one by d (every axis has length ≤ 1).
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
-/// [RKC02] S. Redon, A. Kheddar, S. Coquillart. Fast continuous collision detection between rigid
-/// bodies. Computer Graphics Forum 21(3), 2002.
-/// [Gottschalk1996] S. Gottschalk, M. C. Lin, D. Manocha. OBBTree: a hierarchical structure for
-/// rapid interference detection. SIGGRAPH 1996.
+/// References: [Redon2004], [RKC02], [Gottschalk1996] in README.md (section References).
 
 #include <array>
 

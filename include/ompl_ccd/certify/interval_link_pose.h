@@ -8,8 +8,7 @@
 /// product is linkIntervalPoses (bound/taylor_pose.h); this class plugs it into the elementary
 /// contact solver as a PoseEnclosureFunction.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include "ompl_ccd/certify/rigid_vertex_motion.h"
 #include "ompl_ccd/model/joint_motion.h"

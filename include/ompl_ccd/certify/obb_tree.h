@@ -1,7 +1,7 @@
 #pragma once
 /// \file obb_tree.h
 /// The OBB tree of one body's triangles, built once per body ([Redon2004] Sec. 5.1, after
-/// [Gottschalk1996]): the hierarchy whose continuous overlap tests (continuous_obb_test.h) cull the
+/// [Gottschalk1996]): the hierarchy whose continuous overlap tests (continuous_obb_overlap.h) cull the
 /// triangle pairs of a body pair before the elementary contact solver.
 ///
 /// Built with FCL's top-down BVHModel<OBB> (covariance axes, one triangle per leaf); each node's box
@@ -9,10 +9,7 @@
 /// and padded outward (numeric::padUp), so that every box contains its triangles despite rounding:
 /// the overlap test may then never separate two nodes whose triangles touch.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
-/// [Gottschalk1996] S. Gottschalk, M. C. Lin, D. Manocha. OBBTree: a hierarchical structure for
-/// rapid interference detection. SIGGRAPH 1996.
+/// References: [Redon2004], [Gottschalk1996] in README.md (section References).
 
 #include <vector>
 

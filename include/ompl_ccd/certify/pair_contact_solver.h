@@ -45,8 +45,7 @@
 /// Thread safety: immutable after construction; decide() is safe from several threads, each with
 /// its own workspace.
 ///
-/// [Redon2004] S. Redon, Y. J. Kim, M. C. Lin, D. Manocha. Fast continuous collision detection
-/// for articulated models. ACM Symposium on Solid Modeling and Applications, 2004.
+/// References: [Redon2004] in README.md (section References).
 
 #include <memory>
 #include <optional>
