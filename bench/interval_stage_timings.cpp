@@ -5,13 +5,13 @@
 // stage 1's interval boxes, Sec. 4.1), the swept-sphere stage (Sec. 4.2) and the exact contact
 // computation (OBB trees and the elementary solver, Sec. 5) — with the pairs and equations each
 // left. Bounded joints only (revolute, prismatic; others keep their value).
-#include <cmath>
 #include <cstdio>
 #include <random>
 
 #include "bench_support.h"
 #include "ompl_ccd/certify/interval_arithmetic.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd::bench
 {
@@ -44,7 +44,7 @@ bool withinLimits(const RobotModel &model, const Eigen::VectorXd &q)
 LabelledEdges amplitudeEdges(const CollisionWorld &world, std::size_t count, double degrees, std::uint32_t seed)
 {
   const RobotModel &model = world.robot();
-  const double amplitude = degrees * M_PI / 180.0;
+  const double amplitude = degrees * numeric::kPi / 180.0;
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   CollisionWorkspace ws(world);

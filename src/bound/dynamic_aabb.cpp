@@ -9,6 +9,10 @@ namespace ompl_ccd
 {
 namespace
 {
+/// Largest max|R − P| of a rotation R still taken as the quarter-turn P (localBox): URDF digits such
+/// as rpy 1.5708 miss π/2 by ≈ 4·10⁻⁶, and the pad 3 off max h stays below 0.3 mm per metre of box.
+constexpr double kQuarterTurnSlack = 1e-4;
+
 Interval boundOf(const TaylorModel &f) { return f.bound(); }
 Interval boundOf(const Interval &f) { return f; }
 
@@ -83,7 +87,7 @@ LocalBox localBox(const LinkGeometry &geometry)
   // |P| h padded by 3 max|R − P| max h ≥ |R − P| h (microns at most).
   const Eigen::Matrix3d P = box.X_LB.linear().array().round();
   const double off = (box.X_LB.linear() - P).cwiseAbs().maxCoeff();
-  if (off < 1e-4 && P.cwiseAbs().colwise().sum().isOnes() && P.cwiseAbs().rowwise().sum().isOnes())
+  if (off < kQuarterTurnSlack && P.cwiseAbs().colwise().sum().isOnes() && P.cwiseAbs().rowwise().sum().isOnes())
   {
     box.half_extents = (P.cwiseAbs() * box.half_extents).array() + 3.0 * (1.0 + numeric::kPadRel) * off * box.half_extents.maxCoeff();
     box.X_LB.linear().setIdentity();

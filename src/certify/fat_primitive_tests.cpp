@@ -18,6 +18,10 @@ constexpr double kRelative = 1e-10;
 constexpr double kWiden = 1e-9;
 /// Height/length ratio below which a triangle is a sliver.
 constexpr double kSliver = 1e-6;
+/// Relative pad on a ball radius R (paddedRadius) for the rounding of the metric data it was
+/// computed from (principal moments, their roots and inverses): far above that rounding, far
+/// below any tolerance.
+constexpr double kMetricPadRel = 1e-8;
 
 /// NaN answers "maybe": only a provably positive value excludes contact.
 bool maybeNonPositive(double value, double magnitude) { return !(value > kRelative * magnitude); }
@@ -157,7 +161,10 @@ FatTriangle::FatTriangle(const AffineMetric &metric, const Eigen::Vector3d &v0, 
   inv_sqrt_min_moment = 1.0 / std::sqrt(metric.principalMoments()(0));
 }
 
-double paddedRadius(double R, double clearance, double margin) { return R * (1.0 + 1e-8) + clearance + margin; }
+double paddedRadius(double R, double clearance, double margin)
+{
+  return R * (1.0 + kMetricPadRel) + clearance + margin;
+}
 
 bool fatVertexHitsTriangle(const Eigen::Vector3d &x, double rho_sq, double R, const FixedTriangle &F)
 {

@@ -12,6 +12,11 @@ namespace ompl_ccd
 {
 namespace
 {
+/// Largest |det − 1| of the Gram–Schmidt axes still taken as a rotation: det(e1, e2, e1 × e2) =
+/// 1 − (e1 · e2)², which is 1 within rounding for FCL's orthonormal eigenvector axes; 10⁻⁶ off
+/// means its first two axes were (nearly) parallel.
+constexpr double kRotationDeterminantSlack = 1e-6;
+
 /// FCL's axes made orthonormal by Gram–Schmidt; the identity if they are degenerate.
 Eigen::Matrix3d orthonormal(const Eigen::Matrix3d &axes)
 {
@@ -19,7 +24,8 @@ Eigen::Matrix3d orthonormal(const Eigen::Matrix3d &axes)
   const Eigen::Vector3d e2 = (axes.col(1) - axes.col(1).dot(e1) * e1).normalized();
   Eigen::Matrix3d out;
   out << e1, e2, e1.cross(e2);
-  return out.allFinite() && std::fabs(out.determinant() - 1.0) < 1e-6 ? out : Eigen::Matrix3d::Identity();
+  const bool rotation = out.allFinite() && std::fabs(out.determinant() - 1.0) < kRotationDeterminantSlack;
+  return rotation ? out : Eigen::Matrix3d::Identity();
 }
 
 /// Refits node \a i of \a nodes (and its subtree) to the vertices of its triangles; appends those
