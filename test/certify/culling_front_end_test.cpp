@@ -1,10 +1,7 @@
 // The shared culling front end (culling_front_end.h) against dense FCL ground truth: every pair
 // and piece it leaves dead keeps its bodies farther apart than the inflation; pieces from t_end
-// on are never live; a whole-robot probe finds a collision exactly when FCL's check of the whole
-// robot does, and its pair really collides; bad options are refused by name.
+// on are never live; bad options are refused by name. Its probes: culling_probes_test.cpp.
 #include <gtest/gtest.h>
-
-#include <fcl/narrowphase/collision.h>
 
 #include "ompl_ccd/certify/culling_front_end.h"
 #include "ompl_ccd/error.h"
@@ -145,42 +142,6 @@ TEST(CullingFrontEnd, RestrictingKeepsEarlierPiecesAndKillsLaterOnes)
   }
   EXPECT_GT(kept, 10);
   EXPECT_GT(killed, 10);
-}
-
-TEST(CullingFrontEnd, WholeRobotProbeAgreesWithFclCheck)
-{
-  for (const auto &[urdf, scene] : {std::pair<std::string, std::string>{"arm/arm.urdf", "scene.yaml"},
-                                    {"snake/snake.urdf", ""}})
-  {
-    const CollisionWorldPtr world = exampleWorld(urdf, scene);
-    const CullingFrontEnd front_end(world);
-    CullingWorkspace ws(front_end);
-    CollisionWorkspace oracle(*world);
-    RandomEdgeOptions edge_options;
-    edge_options.seed = 12;
-    int hits = 0, checks = 0;
-    for (const Edge &edge : sampledCollidingEdges(*world, 40, edge_options))
-    {
-      const JointMotion motion(world->robot(), edge.q0, edge.q1);
-      Eigen::VectorXd q;
-      for (int k = 0; k <= 8; ++k)
-      {
-        const double t = k / 8.0;
-        motion.stateAt(t, q);
-        const bool colliding = isInCollision(*world, oracle, q);
-        const std::optional<ProbeHit> hit = front_end.probeWholeRobot(ws, motion, t);
-        ++checks;
-        ASSERT_EQ(hit.has_value(), colliding) << urdf << " t " << t;
-        if (!hit)
-          continue;
-        ++hits;
-        EXPECT_EQ(hit->t, t);
-        EXPECT_LE(pairDistance(*world, front_end, oracle, hit->pair), 0.0) << urdf << ": the probe's pair is apart";
-      }
-    }
-    EXPECT_GT(hits, 10) << urdf;
-    EXPECT_GT(checks - hits, 10) << urdf;
-  }
 }
 
 TEST(CullingFrontEnd, BadOptionsAreRefusedByName)
