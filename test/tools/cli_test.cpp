@@ -433,6 +433,10 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"missing robot", "info --robot " + file("no_robot.urdf"), {"ompl_ccd info: ", "no_robot.urdf"}},
       {"malformed urdf", "info --robot " + test::testDataPath("tools/malformed.urdf"), {"malformed.urdf"}},
       {"missing mesh", "info --robot " + test::testDataPath("tools/missing_mesh.urdf"), {"no_such_mesh.stl"}},
+      // Issue 19: a folder where a mesh file belongs was "does not exist".
+      {"scene mesh is a folder", "validate --robot " + arm() + " --scene " + test::testDataPath("geometry/errors/mesh_is_folder.yaml") +
+           " --validator discrete --edges " + file("ok.txt"),
+       {"ompl_ccd validate: ", "('crate'): `mesh` file '", "' is a folder, not a file (line 3); name the file itself."}},
       {"mimic of a continuous joint",
        "info --robot " + test::testDataPath("tools/mimic_of_wheel.urdf"),
        {"mimic_of_wheel.urdf", "joint 'armj' mimics continuous joint 'wheel' with multiplier 0.5"}},
