@@ -10,6 +10,7 @@
 #include <map>
 
 #include "benchmark_config.h"
+#include "seed.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
 #include "ompl_ccd/ompl/path_certification.h"
@@ -148,8 +149,9 @@ CLI::App *addBenchmarkCommand(CLI::App &app, BenchmarkOptions &options)
       ->check(CLI::Range(1u, 1000000u));
   command->add_option_function<double>(
       "--time-limit", [&options](double seconds) { options.time_limit = seconds; }, "Seconds per run");
-  command->add_option_function<long long>(
-      "--seed", [&options](long long seed) { options.seed = seed; }, "Seed of OMPL's random generators");
+  command->add_option_function<std::string>(
+      "--seed", [&options](const std::string &seed) { options.seed = seed; }, "Seed of OMPL's random generators")
+      ->type_name("UINT");
   return command;
 }
 
@@ -164,11 +166,7 @@ int runBenchmark(const BenchmarkOptions &options, std::ostream &out)
     config.time_limit = *options.time_limit;
   }
   if (options.seed)
-  {
-    OMPL_CCD_THROW_UNLESS(*options.seed >= 0, "benchmark: --seed must be a non-negative integer (got ", *options.seed,
-                          "); pass 0 or more, or leave it out.");
-    config.seed = static_cast<unsigned long>(*options.seed);
-  }
+    config.seed = parseSeed(*options.seed, "benchmark: --seed", "pass 0 or more, or leave it out");
   // OMPL's seed is process-wide and only takes effect before its first random generator exists.
   if (config.seed)
     ompl::RNG::setSeed(static_cast<std::uint_fast32_t>(*config.seed));

@@ -28,8 +28,9 @@ struct BenchmarkOptions
   std::string output_dir = ".";
   std::optional<unsigned int> runs;
   std::optional<double> time_limit;
-  /** \brief Signed, so that a negative seed is refused rather than wrapped. */
-  std::optional<long long> seed;
+  /** \brief As typed: parseSeed (seed.h) refuses a sign or a number beyond 2⁶⁴ − 1 as the YAML
+      does, where an integer option would wrap -1 or clamp 2⁶⁴. */
+  std::optional<std::string> seed;
 };
 
 /** \brief Adds the `benchmark` subcommand to \a app, bound to \a options. */
