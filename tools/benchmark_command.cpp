@@ -10,6 +10,7 @@
 #include <map>
 
 #include "benchmark_config.h"
+#include "seed.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
 #include "ompl_ccd/ompl/path_certification.h"
@@ -29,7 +30,10 @@ namespace
 /** \brief What the summary table shows of one planner in one experiment. */
 struct PlannerTally
 {
-  unsigned int runs = 0, solved = 0, solutions = 0, certified_free = 0, colliding_paths = 0, colliding_edges = 0;
+  /** \brief solutions: exact solution paths, re-certified; approximate: paths that end short of the
+      goal (OMPL's "approximate solution"), left out of the re-check and its counts. */
+  unsigned int runs = 0, solved = 0, solutions = 0, approximate = 0, certified_free = 0, colliding_paths = 0,
+               colliding_edges = 0;
   std::vector<double> validator_seconds;
 };
 
@@ -49,13 +53,21 @@ double median(std::vector<double> values)
   return values.size() % 2 == 1 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
 }
 
-/** \brief The certified re-check of the run's solution path (if any), into \a run and \a tally. */
+/** \brief The certified re-check of the run's exact solution path (if any), into \a run and
+    \a tally. An approximate solution (the planner ran out of time short of the goal: OMPL's log says
+    "approximate solution" 1 and "solved" 0) is no path from start to goal: it is counted apart and
+    not re-checked, so that "certified free" counts only paths a user would execute. */
 void recheckSolution(const ompl::geometric::SimpleSetup &setup, const ob::SpaceInformationPtr &certify_si,
                      const CollisionWorldPtr &world, ompl::tools::Benchmark::RunProperties &run, PlannerTally &tally)
 {
   const ob::ProblemDefinitionPtr &pdef = setup.getProblemDefinition();
   if (!pdef->hasSolution())
     return;
+  if (pdef->hasApproximateSolution())
+  {
+    ++tally.approximate;
+    return;
+  }
   const auto *path = pdef->getSolutionPath()->as<ompl::geometric::PathGeometric>();
   CertifyOptions options;
   options.mode = Mode::Decide;
@@ -122,16 +134,17 @@ Experiment runExperiment(const BenchmarkConfig &config, const CollisionWorldPtr 
 /** \brief The Markdown table of every experiment, one row per planner. */
 void printTable(const std::vector<Experiment> &experiments, const std::string &certify_with, std::ostream &out)
 {
-  out << "\n| problem | validator | planner | runs | solved | paths | certified free by " << certify_with
+  out << "\n| problem | validator | planner | runs | solved | paths | approximate | certified free by " << certify_with
       << " | paths in collision | colliding edges | median validator time (ms) |\n"
-         "|---|---|---|---|---|---|---|---|---|---|\n";
+         "|---|---|---|---|---|---|---|---|---|---|---|\n";
   char time[32];
   for (const Experiment &experiment : experiments)
     for (const auto &[planner, tally] : experiment.planners)
     {
       std::snprintf(time, sizeof time, "%.2f", 1e3 * median(tally.validator_seconds));
       out << "| " << experiment.problem << " | " << experiment.validator << " | " << planner << " | " << tally.runs
-          << " | " << tally.solved << " | " << tally.solutions << " | " << tally.certified_free << " | " << tally.colliding_paths << " | "
+          << " | " << tally.solved << " | " << tally.solutions << " | " << tally.approximate << " | "
+          << tally.certified_free << " | " << tally.colliding_paths << " | "
           << tally.colliding_edges << " | " << time << " |\n";
     }
 }
@@ -148,8 +161,9 @@ CLI::App *addBenchmarkCommand(CLI::App &app, BenchmarkOptions &options)
       ->check(CLI::Range(1u, 1000000u));
   command->add_option_function<double>(
       "--time-limit", [&options](double seconds) { options.time_limit = seconds; }, "Seconds per run");
-  command->add_option_function<long long>(
-      "--seed", [&options](long long seed) { options.seed = seed; }, "Seed of OMPL's random generators");
+  command->add_option_function<std::string>(
+      "--seed", [&options](const std::string &seed) { options.seed = seed; }, "Seed of OMPL's random generators")
+      ->type_name("UINT");
   return command;
 }
 
@@ -164,11 +178,7 @@ int runBenchmark(const BenchmarkOptions &options, std::ostream &out)
     config.time_limit = *options.time_limit;
   }
   if (options.seed)
-  {
-    OMPL_CCD_THROW_UNLESS(*options.seed >= 0, "benchmark: --seed must be a non-negative integer (got ", *options.seed,
-                          "); pass 0 or more, or leave it out.");
-    config.seed = static_cast<unsigned long>(*options.seed);
-  }
+    config.seed = parseSeed(*options.seed, "benchmark: --seed", "pass 0 or more, or leave it out");
   // OMPL's seed is process-wide and only takes effect before its first random generator exists.
   if (config.seed)
     ompl::RNG::setSeed(static_cast<std::uint_fast32_t>(*config.seed));

@@ -7,11 +7,15 @@
 /// Each experiment has the parameters problem, validator, validator_label, validator_options and
 /// certified_by; each run, besides OMPL's own properties, has (through the post-run event):
 ///   validator time REAL, validator motions INTEGER: the planning validator's calls during solve();
-///   and, when the run left a solution path (after OMPL's simplification), its re-check by the
-///   certifier certify_with (default ca, Mode::Decide, ompl_ccd::certifyPath):
+///   and, when the run left an exact solution path (after OMPL's simplification), its re-check by
+///   the certifier certify_with (default ca, Mode::Decide, ompl_ccd::certifyPath):
 ///   certified collision free BOOLEAN, colliding edges INTEGER, undecided edges INTEGER,
-///   certify time REAL.
-/// Then prints a Markdown table per problem, validator and planner.
+///   certify time REAL. An approximate solution (OMPL's own "approximate solution BOOLEAN" = 1,
+///   "solved BOOLEAN" = 0: the path stops short of the goal) is not re-checked: those four are
+///   absent from its run.
+/// Then prints a Markdown table per problem, validator and planner: runs, solved (exact), paths
+/// (exact, re-checked), approximate (left out), certified free, paths in collision, colliding
+/// edges, median validator time.
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -28,8 +32,9 @@ struct BenchmarkOptions
   std::string output_dir = ".";
   std::optional<unsigned int> runs;
   std::optional<double> time_limit;
-  /** \brief Signed, so that a negative seed is refused rather than wrapped. */
-  std::optional<long long> seed;
+  /** \brief As typed: parseSeed (seed.h) refuses a sign or a number beyond 2⁶⁴ − 1 as the YAML
+      does, where an integer option would wrap -1 or clamp 2⁶⁴. */
+  std::optional<std::string> seed;
 };
 
 /** \brief Adds the `benchmark` subcommand to \a app, bound to \a options. */

@@ -183,7 +183,7 @@ BenchmarkConfig loadBenchmarkConfig(const std::string &path)
   OMPL_CCD_THROW_UNLESS(config.runs >= 1, "benchmark: ", path, ": key 'runs' must be at least 1 (got 0).");
   readPositive(yaml, "memory_limit", "MB", config.memory_limit);
   if (root["seed"])
-    config.seed = yaml.read<unsigned long>(root["seed"], "seed", "a non-negative integer");
+    config.seed = yaml.seed(root["seed"], "seed");
   if (root["simplify"])
     config.simplify = yaml.read<bool>(root["simplify"], "simplify", "true or false");
   return config;

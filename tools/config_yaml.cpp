@@ -4,6 +4,7 @@
 
 #include "ompl_ccd/input_file.h"
 #include "ompl_ccd/yaml_file.h"
+#include "seed.h"
 
 namespace ompl_ccd::cli
 {
@@ -43,6 +44,12 @@ std::string ConfigFile::path(const YAML::Node &node, const std::string &key) con
   const std::string value = read<std::string>(node, key, "a file path");
   const std::filesystem::path path(value);
   return path.is_absolute() ? value : (dir_ / path).lexically_normal().string();
+}
+
+unsigned long ConfigFile::seed(const YAML::Node &node, const std::string &key) const
+{
+  const std::string text = read<std::string>(node, key, "a non-negative integer");  // a scalar
+  return parseSeed(text, concat(command_, ": ", file_, ": key '", key, "'"), "fix its value");
 }
 
 std::vector<std::string> ConfigFile::stringList(const YAML::Node &node, const std::string &key) const

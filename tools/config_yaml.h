@@ -51,6 +51,8 @@ public:
 
   /** \brief A file path, relative to the configuration's folder unless absolute. */
   std::string path(const YAML::Node &node, const std::string &key) const;
+  /** \brief A seed of OMPL's random generators (seed.h): refused as `--seed` is, with the file and key. */
+  unsigned long seed(const YAML::Node &node, const std::string &key) const;
   /** \brief A list of strings. */
   std::vector<std::string> stringList(const YAML::Node &node, const std::string &key) const;
   /** \brief A list of joint values or the name of an SRDF group_state. */

@@ -27,6 +27,19 @@ void printError(const std::string &command, const std::string &message)
             << (prefixed ? message.substr(prefix.size()) : message) << std::endl;
 }
 
+/** \brief Where \a command's results can go instead of a standard output that failed: only
+    validate has --json; plan's path and benchmark's logs are files already. */
+std::string outputFix(const std::string &command)
+{
+  if (command == "validate")
+    return "redirect standard output where there is room, or use --json FILE";
+  if (command == "plan")
+    return "redirect standard output where there is room (--path-file FILE keeps the path itself)";
+  if (command == "benchmark")
+    return "redirect standard output where there is room (the logs in --output-dir hold every run)";
+  return "redirect standard output where there is room";
+}
+
 /** \brief \a code, or 3 when standard output could not be written (a full disk, /dev/full, a closed
     pipe): results that were lost must not exit as a success. */
 int checkedOutput(const std::string &command, int code)
@@ -35,7 +48,7 @@ int checkedOutput(const std::string &command, int code)
   if (std::cout)
     return code;
   printError(command, "writing to standard output failed (disk full, or its reader closed it): the results are "
-                      "lost; write them where there is room, or use --json FILE.");
+                      "lost; " + outputFix(command) + ".");
   return 3;
 }
 }  // namespace

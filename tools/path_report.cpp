@@ -61,9 +61,6 @@ void checkReportFile(const std::string &path, const std::string &command)
   const std::string extension = fs::path(path).extension().string();
   OMPL_CCD_THROW_UNLESS(extension == ".html" || extension == ".svg" || extension == ".png", command,
                         ": --report '", path, "' must end in .html (page with tables and plot), .svg or .png (plot).");
-  const fs::path folder = fs::path(path).parent_path();
-  OMPL_CCD_THROW_UNLESS(folder.empty() || fs::is_directory(folder), command, ": cannot write --report '", path,
-                        "': folder '", folder.string(), "' does not exist; create it or name another file.");
 }
 
 nlohmann::ordered_json clearanceJson(const std::vector<ClearanceSample> &profile)

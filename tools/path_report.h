@@ -11,8 +11,9 @@
 
 namespace ompl_ccd::cli
 {
-/** \brief Refuses \a path before any work unless it ends in .html, .svg or .png and its folder
-    exists. \throws Error prefixed by \a command. */
+/** \brief Refuses \a path before any work unless it ends in .html, .svg or .png (its folder and
+    the other files are checked by checkOutputFiles, output_file.h). \throws Error prefixed by
+    \a command. */
 void checkReportFile(const std::string &path, const std::string &command);
 
 /** \brief {"t", "distance", "lower"} per sample (clearance_profile.h): the optional "clearance" array

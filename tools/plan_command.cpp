@@ -1,14 +1,15 @@
 #include "plan_command.h"
 
 #include <cstdio>
-#include <filesystem>
 
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "output_file.h"
 #include "path_report.h"
 #include "plan_config.h"
 #include "report_json.h"
+#include "seed.h"
 
 namespace ompl_ccd::cli
 {
@@ -76,7 +77,7 @@ CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
   addOverride(command, "--certify-with", options.certify_with,
               "Validator that checks the path's edges (default: the planning validator; ca after discrete)");
   addValidatorOptionFlags(command, options.validator_flags, {"resolution", "tolerance", "clearance"});
-  addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators");
+  addOverride(command, "--seed", options.seed, "Seed of OMPL's random generators")->type_name("UINT");
   addOverride(command, "--path-file", options.path_file, "Write the path here (one waypoint per line)");
   addOverride(command, "--report", options.report_file,
               "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
@@ -125,23 +126,18 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   request.certify_with = options.certify_with.value_or(request.certify_with);
   options.validator_flags.applyTo(request.validator_options, "plan");
   if (options.seed)
-  {
-    OMPL_CCD_THROW_UNLESS(*options.seed >= 0, "plan: --seed must be a non-negative integer (got ", *options.seed,
-                          "); pass 0 or more, or leave it out.");
-    request.seed = static_cast<unsigned long>(*options.seed);
-  }
+    request.seed = parseSeed(*options.seed, "plan: --seed", "pass 0 or more, or leave it out");
   if (options.no_simplify)
     request.simplify = false;
   config.path_file = options.path_file.value_or(config.path_file);
   if (options.report_file)
     checkReportFile(*options.report_file, "plan");
-
-  if (!config.path_file.empty())
-  {
-    const std::filesystem::path folder = std::filesystem::path(config.path_file).parent_path();
-    OMPL_CCD_THROW_UNLESS(folder.empty() || std::filesystem::is_directory(folder), "plan: cannot write path file '",
-                          config.path_file, "': folder '", folder.string(), "' does not exist; create it or change path_file.");
-  }
+  // Before planning: a path file that could not be written, or would overwrite an input, is refused
+  // now rather than after the planning time is spent.
+  checkOutputFiles("plan",
+                   {{config.path_file, options.path_file ? "--path-file" : "path_file"},
+                    {options.report_file.value_or(""), "--report"}},
+                   {config.file, config.robot, config.srdf, config.scene});
   const RobotModelPtr robot = loadRobot(config.robot, config.srdf, config.robot_options);
   robot->checkCertifiable("plan: " + config.robot);
   request.start = resolveState(config.start, *robot, concat("plan: ", config.file, ": start"));

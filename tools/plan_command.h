@@ -24,8 +24,9 @@ struct PlanOptions
   std::optional<std::string> certify_with;
   /** \brief Validator options, applied over the configuration's validator_options. */
   ValidatorOptionFlags validator_flags;
-  /** \brief Signed, so that a negative seed is refused rather than wrapped. */
-  std::optional<long long> seed;
+  /** \brief As typed: parseSeed (seed.h) refuses a sign or a number beyond 2⁶⁴ − 1 as the YAML
+      does, where an integer option would wrap -1 or clamp 2⁶⁴. */
+  std::optional<std::string> seed;
   std::optional<std::string> path_file;
   /** \brief Draw a certified path report here (.html, .svg, .png). */
   std::optional<std::string> report_file;

@@ -33,7 +33,7 @@ PlanConfig loadPlanConfig(const std::string &path)
   if (const YAML::Node options = root["validator_options"])
     yaml.validatorOptions(options, "validator_options", request.validator_options);
   if (root["seed"])
-    request.seed = yaml.read<unsigned long>(root["seed"], "seed", "a non-negative integer");
+    request.seed = yaml.seed(root["seed"], "seed");
   if (root["simplify"])
     request.simplify = yaml.read<bool>(root["simplify"], "simplify", "true or false");
   if (root["path_file"])

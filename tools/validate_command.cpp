@@ -1,14 +1,15 @@
 #include "validate_command.h"
 
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/ompl/edge_checker.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/simple_setup.h"
+#include "output_file.h"
 #include "path_report.h"
 #include "progress_meter.h"
 #include "report_json.h"
@@ -36,9 +37,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
   CLI::Option *jobs = command->add_option(
       "--jobs", options.jobs,
-      "Threads answering edges (default: every core); the JSON lines stay in edge order and time_us is each "
-      "edge's own time")
-      ->check(CLI::Range(1u, 256u));
+      "Threads answering edges, 1 to 256 (default: every core); the JSON lines stay in edge order and time_us is "
+      "each edge's own time")
+      ->type_name("UINT");
   CLI::Option *report = command->add_option(
       "--report", options.report_file,
       "Also draw a certified path report: .html (tables and plot), .svg or .png (plot)");
@@ -58,20 +59,6 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   return command;
 }
 
-namespace
-{
-/** \brief Refuses an output \a file (given as \a flag) that is one of the \a inputs. */
-void refuseInputAsOutput(const std::string &file, const char *flag, const std::vector<std::string> &inputs)
-{
-  for (const std::string &input : inputs)
-  {
-    std::error_code ec;  // false when either does not exist: the output is then no input
-    OMPL_CCD_THROW_UNLESS(input.empty() || !std::filesystem::equivalent(file, input, ec), "validate: ", flag, " '",
-                          file, "' is the input file '", input, "': writing it would destroy it; name another file.");
-  }
-}
-}  // namespace
-
 int runValidate(const ValidateOptions &options, std::ostream &out)
 {
   OMPL_CCD_THROW_UNLESS(!options.edges_file.empty() || !options.path_file.empty(),
@@ -79,13 +66,12 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   OMPL_CCD_THROW_UNLESS(!options.features || options.dask_scheduler.empty(),
                         "validate: --features is not answered on a Dask cluster (ompl_ccd-dask prints no "
                         "features); drop --features or --dask.");
-  const std::vector<std::string> inputs = {options.edges_file, options.path_file, options.robot, options.srdf,
-                                           options.scene};
   if (!options.report_file.empty())
-  {
     checkReportFile(options.report_file, "validate");
-    refuseInputAsOutput(options.report_file, "--report", inputs);
-  }
+  checkOutputFiles("validate", {{options.json_file, "--json"}, {options.report_file, "--report"}},
+                   {options.edges_file, options.path_file, options.robot, options.srdf, options.scene});
+  const unsigned int jobs =
+      options.jobs.empty() ? 0u : static_cast<unsigned int>(edgeJobs(options.jobs, "validate: --jobs"));
   if (!options.dask_scheduler.empty())
     execValidateOnDask(options);
   const Mode mode = modeFromString(options.mode, "validate");
@@ -104,7 +90,6 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   std::ofstream json_file;
   if (!options.json_file.empty())
   {
-    refuseInputAsOutput(options.json_file, "--json", inputs);
     json_file.open(options.json_file);
     OMPL_CCD_THROW_UNLESS(json_file, "validate: cannot write JSON file '", options.json_file,
                           "'; check that its folder exists and is writable.");
@@ -119,7 +104,7 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
   ProgressMeter progress(std::cerr, edges.size(), !options.quiet && ProgressMeter::stderrIsTerminal());
   CertifyOptions certify;
   certify.mode = mode;
-  certify.jobs = options.jobs;
+  certify.jobs = jobs;  // 0: every core
   certify.clearance_profile = options.clearance_profile || !options.report_file.empty();
   certify.on_edge = [&](std::size_t i, const EdgeReport &edge) {
     nlohmann::ordered_json line = edgeJson(i, edge.report, edge.time_us, options.features);

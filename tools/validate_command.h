@@ -34,8 +34,9 @@ struct ValidateOptions
   std::string report_file;
   /** \brief Add "clearance" (the edge's clearance profile) to every edge's JSON line. */
   bool clearance_profile = false;
-  /** \brief Threads answering the edges; 0 = every core. */
-  unsigned int jobs = 0;
+  /** \brief Threads answering the edges, as typed (checked by edgeJobs, edge_checker.h, as Python's
+      jobs= is); empty = every core. */
+  std::string jobs;
   /** \brief No progress on standard error (it is only drawn when that is a terminal). */
   bool quiet = false;
   /** \brief Add the touching features to each witness (the JSON field "features"). */

@@ -119,10 +119,11 @@ py::dict PyValidator::answer(const std::vector<Edge> &edges, const std::string &
                              std::size_t first_edge, const std::string &context) const
 {
   const Mode parsed_mode = modeFromString(mode, context);
+  const int threads = edgeJobs(std::to_string(jobs), context + ": jobs");  // validate --jobs's check
   std::vector<EdgeReport> answers;
   {
     py::gil_scoped_release release;
-    answers = checker_->checkAll(edges, parsed_mode, jobs);
+    answers = checker_->checkAll(edges, parsed_mode, threads);
   }
   const std::size_t m = answers.size();
   py::array_t<std::int8_t> verdict(m);

@@ -16,14 +16,17 @@ namespace
 const std::vector<std::string> kItemKeys = {"name", "mesh", "box", "cylinder", "sphere", "urdf", "pose", "scale", "joints"};
 const std::vector<std::string> kShapeKeys = {"mesh", "box", "cylinder", "sphere", "urdf"};
 
-/** \brief \a file relative to the scene file's folder unless absolute; must exist. */
+/** \brief \a file relative to the scene file's folder unless absolute; must be a file (not a folder). */
 std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
                         const std::string &key)
 {
   const std::filesystem::path file = readString(node, where, key);
   const std::filesystem::path resolved =
       file.is_absolute() ? file : std::filesystem::path(scene_path).parent_path() / file;
-  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(resolved), where, ": `", key, "` file '", resolved.string(),
+  std::error_code ec;
+  OMPL_CCD_THROW_UNLESS(!std::filesystem::is_directory(resolved, ec), where, ": `", key, "` file '",
+                        resolved.string(), "' is a folder, not a file (", lineOf(node), "); name the file itself.");
+  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(resolved, ec), where, ": `", key, "` file '", resolved.string(),
                         "' does not exist (", lineOf(node), "); fix the path (relative to the scene file).");
   return resolved.string();
 }

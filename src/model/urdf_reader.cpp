@@ -354,6 +354,9 @@ private:
         const auto &mesh = static_cast<const urdf::Mesh &>(g);
         const std::string path = resolveMesh(mesh.filename, where);
         std::error_code ec;
+        OMPL_CCD_THROW_UNLESS(!fs::is_directory(path, ec), "RobotModel::fromUrdf: ", where, ": mesh '",
+                              mesh.filename, "' resolves to '", path,
+                              "', which is a folder, not a file; name the mesh file itself.");
         OMPL_CCD_THROW_UNLESS(fs::is_regular_file(path, ec), "RobotModel::fromUrdf: ", where, ": mesh '",
                               mesh.filename, "' resolves to '", path,
                               "', which does not exist; fix the filename or add the file.");

@@ -1,5 +1,7 @@
 #include "ompl_ccd/ompl/edge_checker.h"
 
+#include <charconv>
+
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 #include "ompl_ccd/ompl/planning.h"
@@ -40,10 +42,20 @@ Report EdgeChecker::check(const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, 
   return answer(lanes_.local(), Edge{q1, q2, 0}, mode, time_us);
 }
 
+int edgeJobs(const std::string &text, const std::string &what)
+{
+  long long jobs = 0;
+  const char *end = text.data() + text.size();
+  const std::from_chars_result read = std::from_chars(text.data(), end, jobs);
+  OMPL_CCD_THROW_UNLESS(read.ec == std::errc() && read.ptr == end && !text.empty() && jobs >= 1 &&
+                            jobs <= kMaxEdgeJobs,
+                        what, " is ", text, "; give an integer in [1, ", kMaxEdgeJobs, "] (threads answering edges).");
+  return static_cast<int>(jobs);
+}
+
 std::vector<EdgeReport> EdgeChecker::checkAll(const std::vector<Edge> &edges, Mode mode, int jobs) const
 {
-  OMPL_CCD_THROW_UNLESS(jobs >= 1 && jobs <= kMaxEdgeJobs, "EdgeChecker::checkAll: jobs is ", jobs,
-                        "; give an integer in [1, ", kMaxEdgeJobs, "] (threads answering edges).");
+  edgeJobs(std::to_string(jobs), "EdgeChecker::checkAll: jobs");
   CertifyOptions options;
   options.mode = mode;
   options.jobs = static_cast<unsigned int>(jobs);

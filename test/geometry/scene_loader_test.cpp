@@ -242,6 +242,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"joints_on_mesh.yaml", {"('crate'): `joints` applies to `urdf` only, not `mesh` (line 4)"}},
         BadScene{"missing_mesh.yaml",
                  {"('crate'): `mesh` file '", "no_such_mesh.stl' does not exist (line 3); fix the path"}},
+        BadScene{"mesh_is_folder.yaml",
+                 {"('crate'): `mesh` file '", "model/meshes' is a folder, not a file (line 3); name the file itself."}},
         BadScene{"unknown_joint.yaml",
                  {"('arm'): `joints` names 'elbow', which is not a moving joint of '", "(its joints: j1, j2)"}},
         BadScene{"joint_out_of_limits.yaml",

@@ -285,6 +285,13 @@ TEST(RobotModelErrors, MissingMesh)
               HasSubstr("RobotModel::fromUrdf: inline.urdf: link 'm' <collision> 1: mesh 'meshes/gone.stl' resolves "
                         "to '" + test::testDataPath("model/meshes/gone.stl") +
                         "', which does not exist; fix the filename or add the file."));
+  // Issue 19: a folder was reported as missing.
+  EXPECT_THAT(errorOf(robot("<link name='m'><collision><geometry><mesh filename='meshes'/></geometry>"
+                            "</collision></link><joint name='f' type='fixed'><parent link='base'/><child link='m'/>"
+                            "</joint>")),
+              HasSubstr("RobotModel::fromUrdf: inline.urdf: link 'm' <collision> 1: mesh 'meshes' resolves to '" +
+                        test::testDataPath("model/meshes") + "', which is a folder, not a file; name the mesh file "
+                        "itself."));
 }
 
 TEST(RobotModelErrors, Joints)

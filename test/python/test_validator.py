@@ -152,3 +152,15 @@ def test_other_bad_arguments(arm_world, arm_ca):
         arm_ca.check(np.zeros((1, 12)), mode="first")
     with pytest.raises(ompl_ccd.Error, match=r"jobs is 0; give an integer in \[1, 256\]"):
         arm_ca.check(np.zeros((1, 12)), jobs=0)
+
+
+@pytest.mark.parametrize("jobs", [-1, 0, 257])
+def test_jobs_refused_as_the_cli_refuses_them(arm_ca, jobs):
+    """One check (edgeJobs) for Python's jobs= and validate's --jobs: the same words."""
+    for check, name in ((arm_ca.check, "Validator.check"), (arm_ca.check_path, "Validator.check_path")):
+        with pytest.raises(ompl_ccd.Error) as raised:
+            check(np.zeros((2, 12)) if name == "Validator.check" else np.zeros((2, 6)), jobs=jobs)
+        expected = cli_error("validate", "--robot", ARM, "--scene", SCENE, "--validator", "ca", "--edges", ARM_EDGES,
+                             "--jobs", str(jobs))
+        assert expected == f"--jobs is {jobs}; give an integer in [1, 256] (threads answering edges)."
+        assert str(raised.value) == f"{name}: jobs is {jobs}; give an integer in [1, 256] (threads answering edges)."

@@ -52,7 +52,8 @@ TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
                                             " --output-dir " + logs.string() + " --runs 2 --time-limit 1",
                                         folder.path());
   ASSERT_EQ(run.code, 0) << run.out << run.err;
-  EXPECT_THAT(run.out, HasSubstr("| problem | validator | planner | runs | solved | paths | certified free by ca |"));
+  EXPECT_THAT(run.out, HasSubstr("| problem | validator | planner | runs | solved | paths | approximate | certified "
+                                 "free by ca |"));
   EXPECT_THAT(run.out, HasSubstr("| around_the_plate | discrete:resolution=0.05 | geometric_RRTConnect | 2 |"));
 
   std::vector<std::string> files;
@@ -89,7 +90,8 @@ TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
   const json runs = query(db,
                           "SELECT e.validator AS validator, p.name AS planner, r.solved, r.validator_time, "
                           "r.validator_motions, r.certified_collision_free, r.colliding_edges, r.undecided_edges, "
-                          "r.certify_time, r.simplified_solution_segments AS segments, r.time "
+                          "r.certify_time, r.simplified_solution_segments AS segments, r.time, "
+                          "r.approximate_solution AS approximate "
                           "FROM runs r JOIN experiments e ON r.experimentid = e.id "
                           "JOIN plannerConfigs p ON r.plannerid = p.id",
                           folder);
@@ -103,8 +105,13 @@ TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
     EXPECT_GT(r["validator_motions"].get<double>(), 0);
     EXPECT_GE(r["validator_time"].get<double>(), 0.0);
     EXPECT_LE(r["validator_time"].get<double>(), r["time"].get<double>() + 1e-3);
+    if (r["approximate"] == 1)
+    {
+      EXPECT_TRUE(r["certified_collision_free"].is_null()) << "an approximate path is not re-checked";
+    }
     if (r["certified_collision_free"].is_null())
-      continue;  // no solution path: nothing to re-check
+      continue;  // no exact solution path: nothing to re-check
+    EXPECT_EQ(r["solved"], 1);
     ++solved;
     const double colliding = r["colliding_edges"], undecided = r["undecided_edges"];
     EXPECT_LE(colliding + undecided, r["segments"].get<double>());
@@ -117,6 +124,63 @@ TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
     }
   }
   EXPECT_GE(solved, 12) << "most runs should find a path within 1 s";
+}
+
+// Issue 20: a run that stopped short of the goal (RRT's approximate solution: solved 0) was
+// counted as a path and, re-certified free, as "certified free by ca".
+TEST(BenchmarkCommand, ApproximateSolutionsAreNotCountedAsCertifiedPaths)
+{
+  ASSERT_TRUE(std::filesystem::exists(kStatistics)) << kStatistics << " is missing: install Debian's ompl-demos";
+  test::TestFolder folder;
+  // a box sliding along x in [-1, 1]; a wall across x = 0 that it cannot pass or go around
+  std::ofstream(folder.file("slider.urdf"))
+      << "<robot name='slider'><link name='base'/>"
+         "<link name='block'><collision><geometry><box size='0.1 0.1 0.1'/></geometry></collision></link>"
+         "<joint name='x' type='prismatic'><parent link='base'/><child link='block'/><axis xyz='1 0 0'/>"
+         "<limit lower='-1' upper='1' effort='1' velocity='1'/></joint></robot>\n";
+  std::ofstream(folder.file("wall.yaml"))
+      << "obstacles:\n  - name: wall\n    box: [0.05, 10, 10]\n"
+         "    pose: {position: [0, 0, 0], orientation: [0, 0, 0, 1]}\n";
+  std::ofstream(folder.file("walled.yaml"))
+      << "name: walled\nrobot: slider.urdf\nscene: wall.yaml\n"
+         "problems:\n  - {name: across, start: [-0.5], goal: [0.5]}\n  - {name: same_side, start: [-0.5], goal: [-0.2]}\n"
+         "planners: [RRT]\nvalidators: [ca]\ntime_limit: 0.2\nruns: 2\nseed: 1\n";
+  const std::filesystem::path logs = folder.path() / "logs";
+  const test::CliRun run =
+      test::runCli("benchmark --config " + folder.file("walled.yaml") + " --output-dir " + logs.string(), folder.path());
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  // runs, solved, paths, approximate, certified free, in collision, colliding edges
+  EXPECT_THAT(run.out, HasSubstr("| problem | validator | planner | runs | solved | paths | approximate | certified "
+                                 "free by ca | paths in collision | colliding edges |"));
+  EXPECT_THAT(run.out, HasSubstr("| across | ca | geometric_RRT | 2 | 0 | 0 | 2 | 0 | 0 | 0 |"));
+  EXPECT_THAT(run.out, HasSubstr("| same_side | ca | geometric_RRT | 2 | 2 | 2 | 0 | 2 | 0 | 0 |"));
+
+  std::string command = std::string(kStatistics) + " -d " + (folder.path() / "walled.db").string();
+  for (const auto &entry : std::filesystem::directory_iterator(logs))
+    command += " '" + entry.path().string() + "'";
+  ASSERT_EQ(shell(command + " > " + folder.file("statistics.txt") + " 2>&1"), 0)
+      << test::readText(folder.file("statistics.txt"));
+  const json runs = query(folder.path() / "walled.db",
+                          "SELECT e.problem AS problem, r.solved, r.approximate_solution AS approximate, "
+                          "r.certified_collision_free AS free FROM runs r JOIN experiments e ON r.experimentid = e.id",
+                          folder);
+  ASSERT_EQ(runs.size(), 4u);
+  for (const json &r : runs)
+  {
+    SCOPED_TRACE(r.dump());
+    if (r["problem"] == "across")
+    {
+      EXPECT_EQ(r["solved"], 0);
+      EXPECT_EQ(r["approximate"], 1);
+      EXPECT_TRUE(r["free"].is_null()) << "an approximate path is not re-certified";
+    }
+    else
+    {
+      EXPECT_EQ(r["solved"], 1);
+      EXPECT_EQ(r["approximate"], 0);
+      EXPECT_EQ(r["free"], 1);
+    }
+  }
 }
 
 TEST(BenchmarkCommand, BadConfigurationIsRefusedWithAMessage)

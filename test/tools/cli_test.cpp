@@ -29,6 +29,7 @@ namespace ompl_ccd
 namespace
 {
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 using nlohmann::json;
 
@@ -433,6 +434,10 @@ TEST_F(CliTest, BadInputIsRefusedWithAMessage)
       {"missing robot", "info --robot " + file("no_robot.urdf"), {"ompl_ccd info: ", "no_robot.urdf"}},
       {"malformed urdf", "info --robot " + test::testDataPath("tools/malformed.urdf"), {"malformed.urdf"}},
       {"missing mesh", "info --robot " + test::testDataPath("tools/missing_mesh.urdf"), {"no_such_mesh.stl"}},
+      // Issue 19: a folder where a mesh file belongs was "does not exist".
+      {"scene mesh is a folder", "validate --robot " + arm() + " --scene " + test::testDataPath("geometry/errors/mesh_is_folder.yaml") +
+           " --validator discrete --edges " + file("ok.txt"),
+       {"ompl_ccd validate: ", "('crate'): `mesh` file '", "' is a folder, not a file (line 3); name the file itself."}},
       {"mimic of a continuous joint",
        "info --robot " + test::testDataPath("tools/mimic_of_wheel.urdf"),
        {"mimic_of_wheel.urdf", "joint 'armj' mimics continuous joint 'wheel' with multiplier 0.5"}},
@@ -521,8 +526,8 @@ TEST_F(CliTest, JsonFileThatCannotBeWrittenIsRefused)
   const CliRun r = run("validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt") +
                     " --json " + file("no/dir/out.jsonl"));
   EXPECT_EQ(r.code, 2);
-  EXPECT_THAT(r.err, HasSubstr("cannot write JSON file"));
-  EXPECT_THAT(r.err, HasSubstr("no/dir/out.jsonl"));
+  EXPECT_THAT(r.err, HasSubstr("ompl_ccd validate: cannot write --json '" + file("no/dir/out.jsonl") +
+                               "': folder '" + file("no/dir") + "' does not exist; create it or name another file."));
 }
 
 TEST_F(CliTest, PlanWithDiscreteIsCertifiedByCaOrSaysItIsOnlySampled)
@@ -604,9 +609,14 @@ TEST_F(CliTest, JobsGiveTheLinesOfOneThreadInEdgeOrder)
   const json summary = json::parse(b.back())["summary"];
   EXPECT_EQ(summary["edges"], 120);
   EXPECT_NEAR(summary["total_time_us"].get<double>(), summed, 1e-6 * summed);
-  const CliRun zero = run(validate + " --jobs 0");
-  EXPECT_EQ(zero.code, 2);
-  EXPECT_THAT(zero.err, HasSubstr("--jobs"));
+  // the words of Python's Validator.check(..., jobs=) too: one check, edgeJobs
+  for (const std::string jobs : {"0", "-1", "257", "two"})
+  {
+    const CliRun refused = run(validate + " --jobs " + jobs);
+    EXPECT_EQ(refused.code, 2) << jobs;
+    EXPECT_THAT(refused.err, HasSubstr("ompl_ccd validate: --jobs is " + jobs +
+                                       "; give an integer in [1, 256] (threads answering edges)."));
+  }
 }
 
 TEST_F(CliTest, JsonFileThatIsAnInputIsRefusedAndTheInputKept)
@@ -620,6 +630,128 @@ TEST_F(CliTest, JsonFileThatIsAnInputIsRefusedAndTheInputKept)
   EXPECT_EQ(readText(file("edges.txt")), edge);
 }
 
+// Issue 19: plan overwrote its own config (or the URDF, the SRDF, the scene) with the path, after
+// planning; outputs are now checked before any work, by canonical path (symlinks, . and ..).
+TEST_F(CliTest, PlanOutputThatIsAnInputIsRefusedBeforePlanningAndTheInputKept)
+{
+  std::filesystem::copy_file(arm(), file("arm.urdf"));
+  std::filesystem::copy_file(test::testDataPath("tools/arm_named.srdf"), file("arm.srdf"));
+  std::filesystem::copy_file(scene(), file("scene.yaml"));
+  std::filesystem::create_directories(file("sub"));
+  std::filesystem::create_symlink(file("arm.urdf"), file("link_to_arm.urdf"));
+  std::filesystem::create_symlink(file("scene.yaml"), file("scene.yaml.svg"));
+  const std::string plan_text = "robot: arm.urdf\nsrdf: arm.srdf\nscene: scene.yaml\n"
+                                "start: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n";
+  writeText(file("plan.yaml"), plan_text);
+  writeText(file("self.yaml"), plan_text + "path_file: self.yaml\n");
+  const std::string plan = "plan --config " + file("plan.yaml");
+  const std::vector<std::string> inputs = {"plan.yaml", "arm.urdf", "arm.srdf", "scene.yaml"};
+  std::vector<std::string> before;
+  for (const std::string &input : inputs)
+    before.push_back(readText(file(input)));
+
+  const std::vector<ErrorCase> cases = {
+      {"--path-file is the config", plan + " --path-file " + file("plan.yaml"),
+       {"ompl_ccd plan: --path-file '" + file("plan.yaml") + "' is the input file '" + file("plan.yaml") +
+        "': writing it would destroy it; name another file."}},
+      {"path_file is the config", "plan --config " + file("self.yaml"),
+       {"ompl_ccd plan: path_file '", "self.yaml' is the input file '" + file("self.yaml") + "'"}},
+      {"--path-file is the URDF, by . and ..", plan + " --path-file " + file("sub/../././arm.urdf"),
+       {"--path-file '" + file("sub/../././arm.urdf") + "' is the input file '", "arm.urdf'"}},
+      {"--path-file is the URDF, by a symlink", plan + " --path-file " + file("link_to_arm.urdf"),
+       {"--path-file '" + file("link_to_arm.urdf") + "' is the input file '", "arm.urdf'"}},
+      {"--path-file is the SRDF", plan + " --path-file " + file("arm.srdf"), {"is the input file '", "arm.srdf'"}},
+      {"--path-file is the scene", plan + " --path-file " + file("scene.yaml"),
+       {"is the input file '", "scene.yaml'"}},
+      {"--report is the scene, by a symlink", plan + " --report " + file("scene.yaml.svg"),
+       {"--report '" + file("scene.yaml.svg") + "' is the input file '", "scene.yaml'"}},
+      {"--report is --path-file", plan + " --path-file " + file("out.svg") + " --report " + file("sub/../out.svg"),
+       {"ompl_ccd plan: --report '" + file("sub/../out.svg") + "' is the file of --path-file '" + file("out.svg") +
+        "': one would overwrite the other; name two files."}},
+  };
+  for (const ErrorCase &c : cases)
+  {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << c.name << ": refused before loading or planning";
+    for (const std::string &text : c.expected)
+      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    EXPECT_EQ(readText(file(inputs[i])), before[i]) << inputs[i] << " was changed";
+  EXPECT_EQ(readText(file("self.yaml")), plan_text + "path_file: self.yaml\n");
+  EXPECT_FALSE(std::filesystem::exists(file("out.svg")));
+}
+
+TEST_F(CliTest, ValidateReportThatIsTheJsonFileOrAnInputIsRefused)
+{
+  // copies: a failing check must not overwrite the bundled example
+  std::filesystem::copy_file(arm(), file("arm.urdf"));
+  std::filesystem::copy_file(scene(), file("scene.yaml"));
+  std::filesystem::create_directories(file("sub"));
+  const std::string edge = stateText(kHome) + " " + stateText(kTurned) + "\n";
+  writeText(file("edges.txt"), edge);
+  const std::string validate = "validate --robot " + file("arm.urdf") + " --scene " + file("scene.yaml") +
+                               " --validator discrete --edges " + file("edges.txt");
+  const std::vector<ErrorCase> cases = {
+      {"--report is --json", validate + " --json " + file("out.svg") + " --report " + file("out.svg"),
+       {"ompl_ccd validate: --report '" + file("out.svg") + "' is the file of --json '" + file("out.svg") +
+        "': one would overwrite the other; name two files."}},
+      {"--json is the URDF", validate + " --json " + file("arm.urdf"),
+       {"--json '" + file("arm.urdf") + "' is the input file '" + file("arm.urdf") + "'"}},
+      {"--json is the scene by ..", validate + " --json " + file("sub/../scene.yaml"),
+       {"is the input file '" + file("scene.yaml") + "'"}},
+  };
+  expectRefused(cases);
+  {
+    // relative paths, from the folder the program runs in: "out.svg" and "./out.svg" are one file
+    struct WorkingFolder
+    {
+      std::filesystem::path before = std::filesystem::current_path();
+      ~WorkingFolder() { std::filesystem::current_path(before); }
+    } restore;
+    std::filesystem::current_path(dir_);
+    const CliRun r = run(validate + " --json out.svg --report ./out.svg");
+    EXPECT_EQ(r.code, 2) << r.out << r.err;
+    EXPECT_THAT(r.err, HasSubstr("ompl_ccd validate: --report './out.svg' is the file of --json 'out.svg'"));
+  }
+  EXPECT_EQ(readText(file("edges.txt")), edge);
+  EXPECT_EQ(readText(file("arm.urdf")), readText(arm()));
+  EXPECT_EQ(readText(file("scene.yaml")), readText(scene()));
+  EXPECT_FALSE(std::filesystem::exists(file("out.svg")));
+}
+
+// Issue 19: a folder named as an output was "cannot write JSON file" after the work (--json), or
+// refused only after planning (--path-file).
+TEST_F(CliTest, OutputThatIsAFolderIsRefusedAsAFolderBeforeAnyWork)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  std::filesystem::create_directories(file("out.svg"));
+  writeText(file("plan.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n");
+  const std::string validate = "validate " + robotAndScene() + " --validator discrete --edges " + file("edges.txt");
+  const std::string plan = "plan --config " + file("plan.yaml");
+  const std::vector<ErrorCase> cases = {
+      {"--json folder", validate + " --json " + dir_.string(),
+       {"ompl_ccd validate: --json '" + dir_.string() + "' is a folder, not a file; name a file (in that folder or "
+        "elsewhere)."}},
+      {"--report folder", validate + " --report " + file("out.svg"),
+       {"ompl_ccd validate: --report '" + file("out.svg") + "' is a folder, not a file"}},
+      {"--path-file folder", plan + " --path-file " + dir_.string(),
+       {"ompl_ccd plan: --path-file '" + dir_.string() + "' is a folder, not a file"}},
+      {"plan --report folder", plan + " --report " + file("out.svg"),
+       {"ompl_ccd plan: --report '" + file("out.svg") + "' is a folder, not a file"}},
+  };
+  for (const ErrorCase &c : cases)
+  {
+    const CliRun r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.name << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << c.name << ": refused before any answer or any planning";
+    for (const std::string &text : c.expected)
+      EXPECT_THAT(r.err, HasSubstr(text)) << c.name;
+  }
+}
+
 TEST_F(CliTest, StandardOutputThatCannotBeWrittenFails)
 {
   // every result lost on a full disk: not a success
@@ -627,8 +759,22 @@ TEST_F(CliTest, StandardOutputThatCannotBeWrittenFails)
   const CliRun r = run("validate " + robotAndScene() + " --validator ca --edges " + file("edges.txt"), "/dev/full");
   EXPECT_EQ(r.code, 3);
   EXPECT_THAT(r.err, HasSubstr("ompl_ccd validate: writing to standard output failed"));
+  EXPECT_THAT(r.err, HasSubstr("or use --json FILE."));
+  // Issue 19: info, plan and options offered --json, which they do not have.
   const CliRun info = run("info --robot " + arm(), "/dev/full");
   EXPECT_EQ(info.code, 3);
+  EXPECT_THAT(info.err, HasSubstr("ompl_ccd info: writing to standard output failed"));
+  EXPECT_THAT(info.err, HasSubstr("redirect standard output where there is room."));
+  const CliRun options = run("options", "/dev/full");
+  EXPECT_EQ(options.code, 3);
+  EXPECT_THAT(options.err, HasSubstr("ompl_ccd options: writing to standard output failed"));
+  writeText(file("plan.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                   "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n");
+  const CliRun plan = run("plan --config " + file("plan.yaml"), "/dev/full");
+  EXPECT_EQ(plan.code, 3);
+  EXPECT_THAT(plan.err, HasSubstr("(--path-file FILE keeps the path itself)."));
+  for (const CliRun *other : {&info, &options, &plan})
+    EXPECT_THAT(other->err, Not(HasSubstr("--json")));
   const CliRun ok = run("validate " + robotAndScene() + " --validator ca --edges " + file("edges.txt"));
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
@@ -703,8 +849,8 @@ TEST_F(CliTest, PathFileThatCannotBeWrittenIsRefused)
                                    "path_file: no/dir/path.txt\n");
   const CliRun r = run("plan --config " + file("plan.yaml"));
   EXPECT_EQ(r.code, 2) << r.out << r.err;
-  EXPECT_THAT(r.err, HasSubstr("cannot write path file"));
-  EXPECT_THAT(r.err, HasSubstr("no/dir/path.txt"));
+  EXPECT_THAT(r.err, HasSubstr("ompl_ccd plan: cannot write path_file '" + file("no/dir/path.txt") + "': folder '" +
+                               file("no/dir") + "' does not exist"));
 }
 
 /** \brief The "segments" count of the discrete validator on the first edge of run \a r. */
@@ -857,6 +1003,9 @@ TEST_F(CliTest, RunawayAndWrappingOptionsAreRefused)
                                  "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n");
   writeText(file("seed.yaml"), "robot: " + arm() + "\nscene: " + scene() +
                                    "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\nseed: -1\n");
+  writeText(file("big_seed.yaml"), "robot: " + arm() + "\nscene: " + scene() +
+                                       "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\n"
+                                       "seed: 18446744073709551616\n");
   writeText(file("fixed.yaml"), "robot: " + test::testDataPath("tools/fixed_only.urdf") + "\nscene: " + scene() +
                                     "\nstart: []\ngoal: []\n");
   const std::vector<ErrorCase> cases = {
@@ -867,8 +1016,23 @@ TEST_F(CliTest, RunawayAndWrappingOptionsAreRefused)
       {"threads 10000", validate + "toleranced --threads 10000", {"option 'threads' is '10000'; allowed: an integer "
                                                                  "in [1, 256]"}},
       {"negative seed", "plan --config " + file("ok.yaml") + " --seed -1",
-       {"ompl_ccd plan: --seed must be a non-negative integer (got -1)"}},
-      {"negative yaml seed", "plan --config " + file("seed.yaml"), {"key 'seed' must be a non-negative integer"}},
+       {"ompl_ccd plan: --seed must be a non-negative integer up to 18446744073709551615 (got '-1'); pass 0 or "
+        "more, or leave it out."}},
+      {"negative yaml seed", "plan --config " + file("seed.yaml"),
+       {"seed.yaml: key 'seed' must be a non-negative integer up to 18446744073709551615 (got '-1'); fix its "
+        "value."}},
+      // Issue 19: 2^64 was clamped to 2^63 - 1 ("seed 9223372036854775807") where the YAML refused it.
+      {"seed beyond 2^64 - 1", "plan --config " + file("ok.yaml") + " --seed 18446744073709551616",
+       {"ompl_ccd plan: --seed must be a non-negative integer up to 18446744073709551615 (got "
+        "'18446744073709551616')"}},
+      {"yaml seed beyond 2^64 - 1", "plan --config " + file("big_seed.yaml"),
+       {"big_seed.yaml: key 'seed' must be a non-negative integer up to 18446744073709551615 (got "
+        "'18446744073709551616')"}},
+      {"fractional seed", "plan --config " + file("ok.yaml") + " --seed 1.5", {"--seed must be a non-negative integer"}},
+      {"benchmark seed beyond 2^64 - 1",
+       "benchmark --config " + test::examplePath("arm_benchmark.yaml") + " --seed 18446744073709551616",
+       {"ompl_ccd benchmark: --seed must be a non-negative integer up to 18446744073709551615 (got "
+        "'18446744073709551616')"}},
       {"no moving joint", "plan --config " + file("fixed.yaml"), {"has no moving joint"}},
   };
   expectRefused(cases);

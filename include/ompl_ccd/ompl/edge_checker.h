@@ -24,6 +24,13 @@ namespace ompl_ccd
     every machine; more threads than cores only add start-up time). */
 constexpr int kMaxEdgeJobs = 256;
 
+/** \brief The number of threads answering edges written \a text: `ompl_ccd validate --jobs` and
+    Python's `Validator.check(..., jobs=)` take it through this one check.
+    \param what names the argument in the message, e.g. "validate: --jobs" or "Validator.check: jobs".
+    \throws Error "<what> is <text>; give an integer in [1, 256] (threads answering edges)." unless
+            \a text is a decimal integer in [1, kMaxEdgeJobs]. */
+int edgeJobs(const std::string &text, const std::string &what);
+
 /** \brief One motion validator over makeStateSpace(world->robot()), answering edges with
     reportEdge (planning.h). The validator is made once, so a certifier's start-up (ca's joint-space
     certificates) is paid by the constructor, not per edge. Thread-safe: a certifying validator is
