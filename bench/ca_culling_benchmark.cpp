@@ -74,7 +74,7 @@ void volumes(const std::string &name, const CollisionWorld &world,
   {
     const JointMotion motion(world.robot(), q0, q1);
     linkTaylorPoses(motion, TaylorDomain(0.0, 1.0), taylor_poses);
-    linkIntervalPoses(motion, 0.0, 1.0, interval_poses);
+    plainLinkIntervalPoses(motion, 0.0, 1.0, interval_poses);  // Fig. 5's baseline
     for (std::size_t l = 0; l < world.robot().links().size(); ++l)
       for (const LinkGeometry &geometry : world.robot().links()[l].geometries)
       {

@@ -214,6 +214,15 @@ double motionBound(const JointMotion &motion, int link, const BodyReach &reach, 
   return (mu + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
 }
 
+double turnRateBound(const JointMotion &motion, int link, int relative_to)
+{
+  double rate = 0.0;
+  const auto &links = motion.model().links();
+  for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
+    rate += rotationRate(motion, l);
+  return (rate + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
+}
+
 double motionBoundAlong(const JointMotion &motion, const std::vector<Eigen::Isometry3d> &X_WL, int link,
                         const BodyReach &reach, double t_a, double t_b, const Eigen::Vector3d &n, int relative_to)
 {

@@ -1,7 +1,10 @@
 #include "ompl_ccd/bound/taylor_pose.h"
 
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <optional>
+
+#include "ompl_ccd/bound/motion_bound.h"
 
 namespace ompl_ccd
 {
@@ -167,6 +170,51 @@ void composeChain(const JointMotion &motion, const Factory &make, std::vector<Po
                   : childPose<S>(motion, make, parent < 0 ? nullptr : &X_WL[parent], static_cast<int>(i));
   }
 }
+
+/// Whether link \a ancestor is \a link or on its path to the root.
+bool isAncestorOrSelf(const RobotModel &model, int ancestor, int link)
+{
+  for (int l = link; l >= 0; l = model.links()[l].parent_link)
+    if (l == ancestor)
+      return true;
+  return false;
+}
+
+/// [lo, hi] of a within r of every point of m: m widened by r both ways, intersected with \a a.
+Interval intersectWidened(const Interval &a, const Interval &m, double r)
+{
+  return {std::max(a.lo(), Interval::down(m.lo() - r)), std::min(a.hi(), Interval::up(m.hi() + r))};
+}
+
+/// Narrows the interval products \a X_WL over [t0, t1] (composeChain) by the mean-value form
+/// about the midpoint t_m: along a long chain the products' widths grow link by link (every 3×3
+/// product adds its factors' widths: the wrapping effect), while a link's origin stays within
+/// μ |t − t_m| of its place at t_m (motionBound, the origin's speed) and its rotation within the
+/// angle ω̄ |t − t_m| of R(t_m) (turnRateBound) — entrywise within that angle too, since
+/// |R_m Q e_k − R_m e_k| = |Q e_k − e_k| ≤ 2 sin(θ/2) ≤ θ for R = R_m Q. Both enclose the pose,
+/// so does their intersection. The pose at t_m is itself an interval product (rounding-wide).
+void tightenAboutMidpoint(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL,
+                          int frame)
+{
+  const double tm = 0.5 * (t0 + t1);
+  const double half = Interval::up(std::max(t1 - tm, tm - t0));
+  thread_local std::vector<IntervalPose> at_midpoint;  // scratch, reused call after call
+  composeChain<Interval>(motion, IntervalFactory{Interval(tm, tm)}, at_midpoint, frame);
+  const RobotModel &model = motion.model();
+  for (std::size_t i = 0; i < X_WL.size(); ++i)
+  {
+    const int link = static_cast<int>(i);
+    if (link == frame || model.links()[i].parent_joint < 0)
+      continue;  // a constant pose: the product is exact up to rounding
+    const int relative_to = frame >= 0 && isAncestorOrSelf(model, frame, link) ? frame : -1;
+    const double moved = Interval::up(motionBound(motion, link, BodyReach{}, t0, t1, relative_to) * half);
+    const double turned = std::min(2.0, Interval::up(turnRateBound(motion, link, relative_to) * half));
+    for (int r = 0; r < 3; ++r)
+      X_WL[i].p[r] = intersectWidened(X_WL[i].p[r], at_midpoint[i].p[r], moved);
+    for (int e = 0; e < 9; ++e)
+      X_WL[i].R[e] = intersectWidened(X_WL[i].R[e], at_midpoint[i].R[e], turned);
+  }
+}
 }  // namespace
 
 void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std::vector<TaylorPose> &X_WL)
@@ -189,6 +237,14 @@ TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain,
 }
 
 void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL, int frame)
+{
+  plainLinkIntervalPoses(motion, t0, t1, X_WL, frame);
+  if (t1 > t0)
+    tightenAboutMidpoint(motion, t0, t1, X_WL, frame);
+}
+
+void plainLinkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL,
+                            int frame)
 {
   composeChain<Interval>(motion, IntervalFactory{Interval(t0, t1)}, X_WL, frame);
 }

@@ -69,6 +69,12 @@ BodyReach bodyReach(const RobotModel &model, int link, const LinkGeometry &geome
 double motionBound(const JointMotion &motion, int link, const BodyReach &reach, double t_a, double t_b,
                    int relative_to = -1);
 
+/** \brief ω̄ ≥ 0 such that the rotation of link \a link's frame (relative to link \a relative_to,
+    or the world with -1) between any two times t, t' of the motion is by an angle of at most
+    ω̄ |t − t'|: the sum of the rotation rates of the joints on the path (the angle of a product
+    of rotations is at most the sum of their angles). Padded as motionBound. */
+double turnRateBound(const JointMotion &motion, int link, int relative_to = -1);
+
 /** \brief μ_n ≥ 0 such that the same points satisfy |(p(t) − p(t_a)) · n| ≤ μ_n (t − t_a) for all
     t ∈ [t_a, t_b] ([Zhang2007] Eq. (10) along a direction); at most motionBound().
     \param X_WL link poses at t_a (forwardKinematics of motion.stateAt(t_a)); used for the joint

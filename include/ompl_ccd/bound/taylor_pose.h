@@ -41,11 +41,19 @@ void linkTaylorPoses(const JointMotion &motion, const TaylorDomain &domain, std:
 TaylorPose linkTaylorPose(const JointMotion &motion, const TaylorDomain &domain, int link, int frame = -1);
 
 /** \brief The same product in plain interval arithmetic over [t0, t1] (sin/cos of the joint's
-    angle interval). Sound but overestimating; used to measure what Taylor models gain, and by the
-    ARTICULATE certifier ([Redon2004] Sec. 4.1).
+    angle interval), the enclosure of [Redon2004] Sec. 4.1, then narrowed by its mean-value form
+    about the midpoint: each link's origin within its motion bound, its rotation within the angle
+    its joints turn (a plain product's widths grow link by link along a chain, the wrapping effect:
+    on a 30-joint chain they reach metres over spans of microseconds). Sound under rounding; used
+    by the ARTICULATE certifier.
     \param frame −1 for world poses X_WL; a link index F to start the product at F instead: then F
       and every link below it get X_FL (only the joints between F and L move it), and the links not
       below F keep their world pose. */
 void linkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL,
                        int frame = -1);
+
+/** \brief linkIntervalPoses without the mean-value narrowing: the bare interval product, the
+    overestimating baseline of [Zhang2007] Fig. 5 that Taylor models are measured against. */
+void plainLinkIntervalPoses(const JointMotion &motion, double t0, double t1, std::vector<IntervalPose> &X_WL,
+                            int frame = -1);
 }  // namespace ompl_ccd
