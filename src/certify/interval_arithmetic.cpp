@@ -310,9 +310,10 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   request.clearance = query.clearance;
   request.contact_distance = query.contact_distance;
   request.tolerance = query.tolerance;
-  // FirstContact brackets the contact of a pair that reaches it: conservative steps on the exact
-  // shapes close in on it, where the OBB tests would not cull (Decide's probes settle most of those).
-  request.approach_steps = query.mode == Mode::FirstContact ? kFirstContactApproachSteps : 0;
+  // Conservative steps on the exact shapes first: they close in on a contact, where the OBB tests
+  // would not cull, and prove apart a pair that stays near without touching, where the OBB trees
+  // would descend to thousands of leaf pairs.
+  request.approach_steps = kApproachSteps;
   // Spans are decided only up to the earliest contact found so far (or the first time a budget
   // left undecided): limit.
   double limit = 1.0, lower = 1.0, undecided_at = 1.0;

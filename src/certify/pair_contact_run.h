@@ -177,10 +177,12 @@ private:
       after \a max_steps steps (proved apart up to where they reached). */
   Advance advanceOnShapes(double from, double after, int max_steps = std::numeric_limits<int>::max());
   /** \brief A lower bound on the shapes' distance, their objects placed: the slab between their
-      hulls along GJK's direction (0 when the hulls touch). */
+      hulls along GJK's direction (0 when the hulls touch); that direction, fixed in F, in
+      slab_n_F_ (zero when there is none). */
   double hullSlab();
-  /** \brief Upper bounds on how far any point of each side moves in F over [t, next]. */
-  void displacements(double t, double next, double moved[2]);
+  /** \brief Upper bounds on how far any point of each side moves in F over [t, next] (\a moved),
+      and on how much those moves narrow a slab along slab_n_F_ (0 when there is none). */
+  double displacements(double t, double next, double moved[2]);
 
   const PairContactSolver &solver_;
   PairWorkspace &ws_;
@@ -199,6 +201,8 @@ private:
   const fcl::CollisionObjectd *hull_a_ = nullptr, *hull_b_ = nullptr;
   std::array<const ConvexHull *, 2> hulls_{};
   bool far_hulls_ = false;
+  /** \brief Unit direction, fixed in F, of the last hullSlab() (zero: none). */
+  Eigen::Vector3d slab_n_F_ = Eigen::Vector3d::Zero();
   /** \brief approach(): the advance probes half a tolerance ahead once its steps are shorter. */
   bool probe_ahead_ = false;
   PairContactResult result_;

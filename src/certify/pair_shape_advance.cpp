@@ -21,8 +21,9 @@ constexpr int kMaxStepHalvings = 60;
 constexpr double kHullStepDistance = 5e-3;
 }  // namespace
 
-void PairContactSolver::Run::displacements(double t, double next, double moved[2])
+double PairContactSolver::Run::displacements(double t, double next, double moved[2])
 {
+  double narrowing = 0.0;
   for (int s = 0; s < 2; ++s)
   {
     const PairSide &side = ws_.sides[s];
@@ -40,7 +41,12 @@ void PairContactSolver::Run::displacements(double t, double next, double moved[2
         d[i] += (over.R[3 * i + k] - start.R[3 * i + k]) * Interval(side.box_L.min()[k], side.box_L.max()[k]);
     }
     moved[s] = sqrt(squaredNorm(d)).hi();
+    // The slab min_B n·x − max_A n·x (n fixed in F) narrows by A's moves along n and B's along −n.
+    const Interval along = Interval(slab_n_F_.x()) * d[0] + Interval(slab_n_F_.y()) * d[1] +
+                           Interval(slab_n_F_.z()) * d[2];
+    narrowing = Interval::up(narrowing + std::max(0.0, s == 0 ? along.hi() : -along.lo()));
   }
+  return narrowing;
 }
 
 double PairContactSolver::Run::hullSlab()
@@ -57,8 +63,11 @@ double PairContactSolver::Run::hullSlab()
     return 0.0;
   // GJK only picks the direction n; the slab along it bounds the distance whatever GJK's error.
   const Eigen::Vector3d n = gap.normalized();
-  return std::max(0.0, ca::slabBetween(ca::supportAlong(*hulls_[0], hull_a_->getTransform(), n, nullptr),
-                                       ca::supportAlong(*hulls_[1], hull_b_->getTransform(), -n, nullptr)));
+  const double slab = ca::slabBetween(ca::supportAlong(*hulls_[0], hull_a_->getTransform(), n, nullptr),
+                                      ca::supportAlong(*hulls_[1], hull_b_->getTransform(), -n, nullptr));
+  if (slab > 0.0)
+    slab_n_F_ = frame_ >= 0 ? Eigen::Vector3d(ws_.collision.kinematics.X_WL[frame_].linear().transpose() * n) : n;
+  return std::max(0.0, slab);
 }
 
 PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double from, double after, int max_steps)
@@ -81,7 +90,9 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     ++result_.stats.shape_steps;
     placeAt(t);
     NearestPoints nearest;
-    double d = far_hulls_ ? hullSlab() : 0.0;
+    slab_n_F_.setZero();
+    const double slab = far_hulls_ ? hullSlab() : 0.0;
+    double d = slab;
     if (!(d - clearance > kHullStepDistance))
       d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
     if (!(d - clearance > touch))
@@ -111,16 +122,18 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     // The triangles lie within surface_gap of the shapes: farther apart than that, they are apart.
     if (t > after && d - clearance > surface_gap_)
       return stop(Advance::Status::Apart, t);
-    // The longest step (halving the last one doubled) over which the sides move less than the gap.
-    const double gap = d - clearance;
+    // The longest step (halving the last one doubled) over which the sides move less than the gap,
+    // or narrow the hulls' slab less than its width beyond the clearance ([Zhang2007] Eq. (4),
+    // undirected or along the slab's direction: a motion across n hardly narrows it).
+    const double gap = d - clearance, slab_gap = slab - clearance;
     double next = until;
     h *= 2.0;
     for (int halvings = 0;; ++halvings)
     {
       next = std::min(until, t + h);
       double moved[2];
-      displacements(t, next, moved);
-      if (Interval::up(moved[0] + moved[1]) < gap)
+      const double narrowing = displacements(t, next, moved);
+      if (Interval::up(moved[0] + moved[1]) < gap || (slab_gap > 0.0 && narrowing < slab_gap))
         break;
       if (halvings == kMaxStepHalvings || !(next > t))
         return stop(Advance::Status::Capped, t, "shape_stall");

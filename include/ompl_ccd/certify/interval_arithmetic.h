@@ -80,9 +80,12 @@ constexpr int kIntervalTimePieces = 16;
 /** \brief Default span_probes (bench/README.md). */
 constexpr int kIntervalSpanProbes = 2;
 
-/** \brief FirstContact: conservative steps on the exact shapes per span before its OBB trees
-    (PairContactRequest::approach_steps); a pair closing in on a contact reaches it in a few dozen. */
-constexpr int kFirstContactApproachSteps = 200;
+/** \brief Conservative steps on the exact shapes per span before its OBB trees
+    (PairContactRequest::approach_steps), in both modes: a pair closing in on a contact reaches it
+    in a few dozen, and a pair that stays near but apart over a span (a mesh pair passing within
+    millimetres) is proved apart without the OBB trees, which would descend to thousands of leaf
+    pairs for it. */
+constexpr int kApproachSteps = 200;
 
 /** \brief Knobs of IntervalArithmetic; the defaults suit planning. */
 struct IntervalArithmeticOptions

@@ -175,7 +175,9 @@ public:
       request.approach_steps conservative steps on the exact shapes (FCL's distance lower bound over
       an interval bound on the bodies' displacement, [Zhang2007] Eq. (4); while a mesh pair's hulls
       are more than 5 mm apart, the slab between them along GJK's direction instead of FCL's
-      distance, as conservative advancement's hull steps; a step shorter than half
+      distance, as conservative advancement's hull steps; while that slab is wider than the
+      clearance, a step may also be as long as the bodies' moves along its direction leave it
+      wider than the clearance; a step shorter than half
       the tolerance is followed by an FCL collision probe half a tolerance ahead), which end at a
       contact (distance ≤ clearance + contact_distance by FCL, or a probe in collision), at t1, or
       proved apart up to some t; then
