@@ -99,8 +99,10 @@ def title_of(header, summary, edges):
     return line
 
 
-def draw_profile(ax, edges):
-    """Clearance profile against the path parameter s = edge index + t."""
+def draw_profile(ax, edges, first_contact):
+    """Clearance profile against the path parameter s = edge index + t. A collision's X is its
+    first contact in first-contact mode; in decide mode only a configuration in contact (the first
+    contact lies in the TOC bracket, before it or at it)."""
     top = 0.0
     exact_s, exact_d = [], []
     labels = []  # (x, level) of the contact labels drawn
@@ -139,7 +141,8 @@ def draw_profile(ax, edges):
             if free and len(labels) < MAX_LABELLED_CONTACTS:
                 labels.append((contact, free[0]))
                 right = contact > 0.75 * len(edges)  # near the right end: the label to the left
-                ax.annotate("edge %d: contact at t=%.3f\n%s" % (edge["edge"], edge["toc_upper"], contact_text(edge)),
+                ax.annotate("edge %d: %s at t=%.3f\n%s" % (edge["edge"], "first contact" if first_contact else "in contact",
+                                                             edge["toc_upper"], contact_text(edge)),
                             xy=(contact, 0), xytext=(-8 if right else 8, 24 + 34 * free[0]), textcoords="offset points",
                             ha="right" if right else "left", color=VERDICT_COLOURS["collision"], fontsize=9,
                             fontweight="bold", zorder=6,
@@ -161,7 +164,8 @@ def draw_profile(ax, edges):
         tick.set_color(VERDICT_COLOURS.get(edges[i]["verdict"], "black"))
     handles, labels = ax.get_legend_handles_labels()
     # the shading of the verdicts the path has (a path certified free needs no such entry)
-    shaded = {"collision": "edge in collision (line, X: first contact)", "undecided": "edge undecided"}
+    shaded = {"collision": "edge in collision (line, X: first contact)" if first_contact else
+              "edge in collision (line, X: a configuration in contact)", "undecided": "edge undecided"}
     for verdict, text in shaded.items():
         if any(edge["verdict"] == verdict for edge in edges):
             handles.append(plt.Rectangle((0, 0), 1, 1, color=VERDICT_COLOURS[verdict], alpha=0.3))
@@ -187,7 +191,7 @@ def figure(header, summary, edges, with_table):
     fig = plt.figure(figsize=(12, 5.5 + 0.28 * (rows + 1) if rows else 5.5))
     grid = fig.add_gridspec(2 if rows else 1, 1, height_ratios=[5.5, 0.28 * (rows + 1)] if rows else [1])
     ax = fig.add_subplot(grid[0])
-    draw_profile(ax, edges)
+    draw_profile(ax, edges, header.get("mode") == "first-contact")
     ax.set_title(title_of(header, summary, edges), fontsize=11, pad=22)
     if rows:
         table_ax = fig.add_subplot(grid[1])

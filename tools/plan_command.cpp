@@ -5,6 +5,7 @@
 #include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/ompl/path_certification.h"
 #include "output_file.h"
 #include "path_report.h"
 #include "plan_config.h"
@@ -54,6 +55,7 @@ void drawPlanReport(const std::string &file, const PlanConfig &config, const Pla
                    {"scene", config.scene},
                    {"planner", request.planner},
                    {"validator", result.certified_by},
+                   {"mode", toString(CertifyOptions{}.mode)},  // the path is certified in certifyPath's default mode
                    {"status", result.status}},
                   lines, "plan");
 }

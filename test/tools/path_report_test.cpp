@@ -147,7 +147,16 @@ TEST(PathReport, ValidateDrawsPngSvgAndHtml)
   EXPECT_THAT(svg, HasSubstr("certified lower bound"));
   EXPECT_THAT(svg, HasSubstr("edge in collision (line, X: first contact)"));
   for (const json &edge : collisions)
-    EXPECT_THAT(svg, HasSubstr("edge " + std::to_string(edge["edge"].get<int>()) + ": contact at t="));
+    EXPECT_THAT(svg, HasSubstr("edge " + std::to_string(edge["edge"].get<int>()) + ": first contact at t="));
+  // decide mode: the X is a configuration in contact, not the first contact (which lies somewhere
+  // in the TOC bracket)
+  std::string decide = validateArmEdges();
+  decide.replace(decide.find("--mode first-contact"), std::string("--mode first-contact").size(), "--mode decide");
+  ASSERT_EQ(test::runCli(decide + " --report " + folder.file("decide.svg"), folder.path()).code, 0);
+  const std::string decide_svg = test::readText(folder.file("decide.svg"));
+  EXPECT_THAT(decide_svg, HasSubstr("edge in collision (line, X: a configuration in contact)"));
+  EXPECT_THAT(decide_svg, Not(HasSubstr("first contact")));
+  EXPECT_THAT(decide_svg, HasSubstr(": in contact at t="));
 
   ASSERT_EQ(test::runCli(validateArmEdges() + " --report " + folder.file("report.html"), folder.path()).code, 0);
   const std::string html = test::readText(folder.file("report.html"));
