@@ -136,6 +136,11 @@ public:
 private:
   struct Workspace;
   struct PairSpan;
+  /** \brief What a time piece's body boxes (stage 1) come from: none yet, the plain interval
+      products, or the narrowed ones (bound/taylor_pose.h). */
+  static constexpr char kUnboxed = 0, kPlainBoxes = 1, kNarrowedBoxes = 2;
+  /** \brief Every body's box over time piece \a k from the link poses \a poses says, into ws. */
+  void boxPiece(Workspace &ws, const JointMotion &motion, int k, char poses) const;
   /** \brief Whether stage 1 or 2 proves \a pair farther than \a margin apart on time piece \a k
       (counted in ws). */
   bool culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k, double margin) const;
