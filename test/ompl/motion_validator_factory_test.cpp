@@ -133,7 +133,7 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   options.toleranced.max_depth = 30;
   options.toleranced.threads = 7;  // not read: options.threads is
   options.interval.time_pieces = 4;
-  options.interval.swept_sphere_culling = false;
+  options.interval.swept_sphere_culling = true;  // not the default
   const auto ca = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("ca", si, world, options));
   ASSERT_NE(ca, nullptr);
   const auto &ca_options = dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).options();
@@ -149,7 +149,7 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   ASSERT_NE(interval, nullptr);
   const auto &interval_options = dynamic_cast<const IntervalArithmetic &>(interval->certifier()).options();
   EXPECT_EQ(interval_options.time_pieces, 4);
-  EXPECT_FALSE(interval_options.swept_sphere_culling);
+  EXPECT_TRUE(interval_options.swept_sphere_culling);
 }
 
 TEST(MotionValidatorFactory, EveryCertifierGetsTheCullingOptions)

@@ -106,7 +106,7 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_EQ(with("solver_max_depth", "30").interval.pair.solver_max_depth, 30);
   EXPECT_EQ(with("solver_max_depth", "30").toleranced.max_depth, TolerancedMotionOptions{}.max_depth);
   EXPECT_EQ(with("solver_max_boxes", "100").interval.pair.solver_max_boxes, 100);
-  EXPECT_FALSE(with("swept_sphere_culling", "false").interval.swept_sphere_culling);
+  EXPECT_TRUE(with("swept_sphere_culling", "true").interval.swept_sphere_culling);
   EXPECT_EQ(numberText(0.1), "0.1");
   EXPECT_EQ(numberText(1.0 / 3.0), "0.3333333333333333");
   EXPECT_EQ(numberText(0.1 + 0.2), "0.30000000000000004");

@@ -956,7 +956,7 @@ TEST_F(CliTest, IntervalOptionsAreReadFromTheCommandLineAndTheYaml)
   const std::string head = "robot: " + arm() + "\nscene: " + scene() +
                            "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\ntime_limit: 2\nseed: 1\n";
   writeText(file("plan.yaml"), head + "validator: interval\nvalidator_options: {time_pieces: 8, "
-                                      "swept_sphere_culling: false}\n");
+                                      "swept_sphere_culling: true}\n");
   const CliRun plan = run("plan --config " + file("plan.yaml") + " --option solver_max_depth=40");
   EXPECT_EQ(plan.code, 0) << plan.out << plan.err;
   EXPECT_THAT(plan.out, HasSubstr("validator: interval"));
