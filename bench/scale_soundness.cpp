@@ -54,10 +54,6 @@ using namespace ompl_ccd;
 using test::AdversarialCase;
 using test::Edge;
 
-/** \brief Draws allowed per random edge: the 30-DoF chain of arms in examples/scene.yaml has few
-    collision-free states (1,000 draws, randomEdges' default, ran out on one of its edges). */
-constexpr std::size_t kEdgeDrawAttempts = 100000;
-
 /** \brief Command-line settings. */
 struct Settings
 {
@@ -161,7 +157,6 @@ std::vector<AdversarialCase> randomCase(const std::string &name, const Collision
 {
   test::RandomEdgeOptions options;
   options.seed = seed;
-  options.max_attempts = kEdgeDrawAttempts;
   return {{name, world, test::randomEdges(*world, n, options)}};
 }
 
@@ -171,7 +166,6 @@ std::vector<AdversarialCase> collidingCases(const std::string &name, const Colli
 {
   test::RandomEdgeOptions options;
   options.seed = seed;
-  options.max_attempts = kEdgeDrawAttempts;
   std::vector<Edge> colliding = test::sampledCollidingEdges(*world, n, options);
   AdversarialCase near_contact =
       test::nearContactCase(world, std::vector<Edge>(colliding.begin() + n / 2, colliding.end()));

@@ -21,8 +21,10 @@ struct RandomEdgeOptions
   double min_fraction = 0.1, max_fraction = 0.3;
   /** \brief Seed of the generator: the same seed gives the same edges. */
   std::uint32_t seed = 1;
-  /** \brief Draws allowed per edge before giving up on valid endpoints. */
-  std::size_t max_attempts = 1000;
+  /** \brief Draws allowed per edge before giving up on valid endpoints (a draw is two collision
+      checks; the 30-DoF chain of arms in examples/scene.yaml ran out of 1,000 on some edges).
+      More draws change no edge that fewer found. */
+  std::size_t max_attempts = 100000;
 };
 
 /** \brief The maximum extent OMPL gives makeStateSpace(model): ‖upper − lower‖ over the bounded
