@@ -41,7 +41,9 @@ TEST(CaEarlyExit, DecideKeepsTheContractAndAgreesWithFirstContact)
     const bool grazing =
         labels[i].min_distance_sampled < 2.0 * tolerance && labels[i].verdict != OracleVerdict::Colliding;
     if (!grazing && labels[i].verdict != OracleVerdict::Unresolved)
+    {
       EXPECT_EQ(decide.verdict, first.verdict) << i;
+    }
     if (decide.verdict == Verdict::Collision)
     {
       ++collisions;

@@ -39,7 +39,9 @@ TEST(CaTemporalCulling, Alg1KeepsTheFirstContactOfCaFromZero)
     tally.add(report, labels[i], c);
     EXPECT_EQ(report.verdict, reference.verdict) << i;
     if (report.verdict == Verdict::Collision && reference.verdict == Verdict::Collision)
+    {
       EXPECT_NEAR(report.toc_upper, reference.toc_upper, 1e-3) << i;
+    }
     EXPECT_LE(report.stats.at("pcl_after_temporal_culling"), report.stats.at("pcl_after_spatial_culling")) << i;
     EXPECT_LE(report.stats.at("pcl_after_temporal_culling"), reference.stats.at("pcl_after_temporal_culling")) << i;
     fewer += report.stats.at("pcl_after_temporal_culling") < reference.stats.at("pcl_after_temporal_culling");

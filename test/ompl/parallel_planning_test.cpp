@@ -63,7 +63,9 @@ void expectCertifiedPath(const Problem &problem, const og::PathGeometric &path, 
     b = path.getState(i + 1);
     // discrete checking certifies nothing: its paths may cut corners, so only count them
     if (planned_with != "discrete")
+    {
       EXPECT_EQ(ca->certify(a.get(), b.get(), Mode::Decide).verdict, Verdict::Free) << planned_with << " edge " << i;
+    }
   }
 }
 
