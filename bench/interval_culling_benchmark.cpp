@@ -7,7 +7,7 @@
 // stages 1+2+3 with the trees against the same without them (every feature of a pair culled by its
 // box alone): OBB node tests and the share they cull, leaf (triangle) pairs, equations given to the
 // elementary solver and µs in stage 3, per edge. Last, the width of the link pose enclosures
-// interval uses (interval matrix products, Sec. 4.1) against the Taylor models of `ca`
+// (plain interval matrix products, Sec. 4.1, and the narrowed ones interval uses) against the Taylor models of `ca`
 // ([Zhang2007] Sec. 5) on the same motions and pieces.
 #include <cstdio>
 #include <tuple>
@@ -22,7 +22,8 @@ namespace ompl_ccd::bench
 namespace
 {
 /// Mean width of the link origins' enclosures p_WL over the 16 pieces of every edge of \a set
-/// (summed over x, y, z), interval products against Taylor models bounded to intervals.
+/// (summed over x, y, z): plain interval products, the narrowed ones interval uses
+/// (linkIntervalPoses), and Taylor models bounded to intervals.
 void printPoseWidths(const CollisionWorld &world, const LabelledEdges &set)
 {
   double interval = 0.0, plain = 0.0, taylor = 0.0;
