@@ -29,12 +29,12 @@ struct Edge
 /** \brief The edge held by \a count numbers at \a values: the start state, then the goal state.
     \param where names the row in messages ("validate: edges.txt line 3", "Validator.check: edges row 2").
     \throws Error "<where>: expected 2·nq numbers (2 × nq joints), got <count>; ..." or, for a bad
-            state, RobotModel::checkState's message with context "<where> (start)" / "<where> (goal)". */
+            state, RobotModel::acceptState's message with context "<where> (start)" / "<where> (goal)". */
 Edge edgeFromValues(const double *values, std::size_t count, const RobotModel &model, const std::string &where);
 
 /** \brief The waypoint held by \a count numbers at \a values.
     \throws Error "<where>: expected nq numbers (one waypoint of nq joints), got <count>; ..." or
-            RobotModel::checkState's message with context \a where. */
+            RobotModel::acceptState's message with context \a where. */
 Eigen::VectorXd waypointFromValues(const double *values, std::size_t count, const RobotModel &model,
                                    const std::string &where);
 
@@ -47,7 +47,7 @@ std::vector<Edge> pathEdges(const std::vector<Eigen::VectorXd> &waypoints, const
 /** \brief Reads an edge file: 2·model.nq() numbers per line.
     \param context starts every message ("validate").
     \throws Error naming the file and line for a wrong count, a token that is not a number, a
-            NaN/inf or out-of-limits value (RobotModel::checkState), or a file with no edge. */
+            NaN/inf or out-of-limits value (RobotModel::acceptState), or a file with no edge. */
 std::vector<Edge> readEdgeFile(const std::string &path, const RobotModel &model, const std::string &context);
 
 /** \brief Reads a path file: model.nq() numbers per line; returns its consecutive edges.

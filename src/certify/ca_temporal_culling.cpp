@@ -63,6 +63,8 @@ void ConservativeAdvancement::probeFirstCollision(Workspace &ws, const JointMoti
     while (hit->second.t - free_t > query.tolerance * ca::kFirstContactBisection)
     {
       const double mid = 0.5 * (free_t + hit->second.t);
+      if (!(mid > free_t && mid < hit->second.t))  // the two times are adjacent doubles
+        break;
       if (auto closer = probeLivePairs(ws, motion, mid))
         hit = closer;
       else

@@ -42,8 +42,9 @@ Mode modeFromString(const std::string &name, const std::string &context)
 
 void checkQuery(const Query &query, const std::string &caller)
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance > 0.0, caller, ": query tolerance (",
-                        query.tolerance, ") must be positive and finite; set a tolerance such as 1e-3.");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(query.tolerance) && query.tolerance >= kMinTolerance, caller,
+                        ": query tolerance (", query.tolerance, ") must be finite and at least ", kMinTolerance,
+                        " (the narrowest bracket doubles resolve on [0, 1]); set a tolerance such as 1e-3.");
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.clearance) && query.clearance >= 0.0, caller, ": query clearance (",
                         query.clearance, ") must be non-negative and finite; set clearance to 0 or more (metres).");
   OMPL_CCD_THROW_UNLESS(std::isfinite(query.contact_distance) && query.contact_distance > 0.0, caller,
@@ -53,6 +54,12 @@ void checkQuery(const Query &query, const std::string &caller)
 
 Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query)
 {
+  if (!(motion.rotationNormError() <= kMaxRotationNormError))
+  {
+    Report refused;  // Undecided from t = 0: OMPL's interpolation of these rotations is not the model's
+    refused.stats["rotation_not_unit"] = 1.0;
+    return refused;
+  }
   Report report = certifier.certify(ws, motion, query);
   if (motion.reachesGoal() || report.verdict == Verdict::Collision)
     return report;

@@ -412,6 +412,8 @@ std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, co
     for (double free = t - 1.0 / kFirstContactProbes; k > 0 && hit->time - free > width;)
     {
       const double m = 0.5 * (free + hit->time);
+      if (!(m > free && m < hit->time))  // the two times are adjacent doubles
+        break;
       if (std::optional<Violation> nearer = probeLivePairs(worker, motion, m))
         hit = std::move(nearer);
       else

@@ -76,10 +76,8 @@ Edge edgeFromValues(const double *values, std::size_t count, const RobotModel &m
   OMPL_CCD_THROW_UNLESS(count == 2 * static_cast<std::size_t>(nq), where, ": expected ", 2 * nq, " numbers (2 × ",
                         nq, " joints), got ", count,
                         "; write the start then the goal state in the order `ompl_ccd info` prints.");
-  Edge edge{Eigen::Map<const Eigen::VectorXd>(values, nq), Eigen::Map<const Eigen::VectorXd>(values + nq, nq), 0};
-  model.checkState(edge.start, where + " (start)");
-  model.checkState(edge.goal, where + " (goal)");
-  return edge;
+  return Edge{model.acceptState(Eigen::Map<const Eigen::VectorXd>(values, nq), where + " (start)"),
+              model.acceptState(Eigen::Map<const Eigen::VectorXd>(values + nq, nq), where + " (goal)"), 0};
 }
 
 Eigen::VectorXd waypointFromValues(const double *values, std::size_t count, const RobotModel &model,
@@ -89,9 +87,7 @@ Eigen::VectorXd waypointFromValues(const double *values, std::size_t count, cons
   OMPL_CCD_THROW_UNLESS(count == static_cast<std::size_t>(nq), where, ": expected ", nq,
                         " numbers (one waypoint of ", nq, " joints), got ", count,
                         "; write one state per line in the order `ompl_ccd info` prints.");
-  const Eigen::VectorXd q = Eigen::Map<const Eigen::VectorXd>(values, nq);
-  model.checkState(q, where);
-  return q;
+  return model.acceptState(Eigen::Map<const Eigen::VectorXd>(values, nq), where);
 }
 
 std::vector<Edge> pathEdges(const std::vector<Eigen::VectorXd> &waypoints, const std::vector<int> &lines,

@@ -1,5 +1,6 @@
 #include "ompl_ccd/model/joint_motion.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -14,6 +15,8 @@ namespace
 using numeric::kPi;
 /** \brief OMPL's MAX_QUATERNION_NORM_ERROR (SO3StateSpace.cpp). */
 constexpr double kMaxQuaternionNormError = 1e-9;
+/** \brief The half angle above which SO3StateSpace::interpolate turns at all. */
+constexpr double kOmplTurnThreshold = std::numeric_limits<double>::epsilon();
 
 /** \brief ompl::base::SO2StateSpace::interpolate (OMPL 1.5.2), verbatim. */
 double so2Interpolate(double from, double to, double t)
@@ -43,10 +46,18 @@ double so2Delta(double from, double to)
   return diff > 0.0 ? -(2.0 * kPi - diff) : -(-2.0 * kPi - diff);
 }
 
+/** \brief The dot product of two x y z w arrays summed in the order of OMPL's SO3StateSpace.cpp
+    (x, y, z, then w, left to right): its sign and size decide OMPL's branches, and another order
+    (Eigen's vectorised dot) can round them the other way near a half turn. */
+double omplQuaternionDot(const double *q0, const double *q1)
+{
+  return q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3];
+}
+
 /** \brief arcLength() of OMPL's SO3StateSpace.cpp on x y z w arrays: half the rotation angle. */
 double so3ArcLength(const double *q0, const double *q1)
 {
-  const double dq = std::fabs(q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3]);
+  const double dq = std::fabs(omplQuaternionDot(q0, q1));
   if (dq > 1.0 - kMaxQuaternionNormError)
     return 0.0;
   return std::acos(dq);
@@ -56,13 +67,12 @@ double so3ArcLength(const double *q0, const double *q1)
 void so3Interpolate(const double *from, const double *to, double t, double *out)
 {
   const double theta = so3ArcLength(from, to);
-  if (theta > std::numeric_limits<double>::epsilon())
+  if (theta > kOmplTurnThreshold)
   {
     const double d = 1.0 / std::sin(theta);
     const double s0 = std::sin((1.0 - t) * theta);
     double s1 = std::sin(t * theta);
-    const double dq = from[0] * to[0] + from[1] * to[1] + from[2] * to[2] + from[3] * to[3];
-    if (dq < 0)  // long angle case
+    if (omplQuaternionDot(from, to) < 0)  // long angle case
       s1 = -s1;
     for (int k = 0; k < 4; ++k)
       out[k] = (from[k] * s0 + to[k] * s1) * d;
@@ -112,24 +122,31 @@ JointMotion::JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, con
       {
         root_p0_ = q0.segment<3>(i);
         root_dp_ = q1.segment<3>(i) - q0.segment<3>(i);
-        root_q0_ = Eigen::Quaterniond(q0[i + 6], q0[i + 3], q0[i + 4], q0[i + 5]).normalized();
-        root_q1_ = Eigen::Quaterniond(q1[i + 6], q1[i + 3], q1[i + 4], q1[i + 5]).normalized();
-        // slerp from q0 to ±q1 (the sign nearer q0) turns by 2θ about a fixed axis of the root
-        // frame: q(t) = q0 · (cos tθ, sin tθ · axis), with cos θ = |q0 · q1|.
-        if (root_q0_.dot(root_q1_) < 0.0)
+        const double *from = q0.data() + i + 3, *to = q1.data() + i + 3;  // x y z w, as OMPL stores them
+        root_q0_ = Eigen::Quaterniond(from[3], from[0], from[1], from[2]);
+        root_q1_ = Eigen::Quaterniond(to[3], to[0], to[1], to[2]);
+        rotation_norm_error_ = std::max(std::fabs(root_q0_.norm() - 1.0), std::fabs(root_q1_.norm() - 1.0));
+        root_q0_.normalize();
+        root_q1_.normalize();
+        // slerp from q0 to ±q1 turns by 2θ about a fixed axis of the root frame:
+        // q(t) = q0 · (cos tθ, sin tθ · axis). OMPL picks the sign of q1 (the short way; at a half turn
+        // either) from its own dot product of the stored values, so the model takes it from the same
+        // arithmetic, never from a dot product rounded in another order.
+        if (omplQuaternionDot(from, to) < 0.0)
           root_q1_.coeffs() = -root_q1_.coeffs();
         const Eigen::Quaterniond turn = root_q0_.conjugate() * root_q1_;
         const Eigen::Vector3d v = turn.vec();
-        // OMPL's θ is 0 below its threshold; the constant-rate turn measures θ from sin θ = |v|
-        // (accurate for the tiny turns it closes, where acos of |q0 · q1| ≈ 1 is not)
-        const double theta = rotation == RootRotation::OmplSlerp ? so3ArcLength(q0.data() + i + 3, q1.data() + i + 3)
-                                                                 : std::atan2(v.norm(), std::fabs(turn.w()));
-        if (theta > std::numeric_limits<double>::epsilon() && v.norm() > 0.0)
+        // Whether OMPL turns at all is its own decision (θ = 0 below its threshold); how far is
+        // measured on the normalised quaternions by θ = atan2(|v|, w): unlike acos of the stored
+        // values' dot product it is accurate for small turns, and it does not shrink the turn when
+        // the stored norms are off 1 (the planner's forward kinematics normalises).
+        const bool turns = rotation == RootRotation::ConstantRate || so3ArcLength(from, to) > kOmplTurnThreshold;
+        if (turns && v.norm() > 0.0)
         {
           root_axis_ = v.normalized();
-          root_angle_ = 2.0 * theta;
+          root_angle_ = 2.0 * std::atan2(v.norm(), turn.w());
         }
-        else if (rotation == RootRotation::OmplSlerp && v.norm() > 0.0)  // OMPL keeps q0 to the end
+        else if (v.norm() > 0.0)  // OMPL keeps q0 to the end
           reaches_goal_ = false;
         break;
       }

@@ -1,6 +1,7 @@
 #include "ompl_ccd/model/robot_model.h"
 
 #include <cmath>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -97,6 +98,22 @@ void RobotModel::checkState(const Eigen::VectorXd &q, const std::string &context
                           joint.lower, ", ", joint.upper, "]; move it inside",
                           joint.type == JointType::Continuous ? " (wrap the angle)" : " its <limit>", ".");
   }
+}
+
+Eigen::VectorXd RobotModel::acceptState(const Eigen::VectorXd &q, const std::string &context) const
+{
+  checkState(q, context);
+  Eigen::VectorXd accepted = q;
+  for (const Joint &joint : joints_)
+  {
+    if (joint.type != JointType::Floating || joint.q_index < 0)
+      continue;
+    // kept bit for bit when unit to rounding (OMPL's SO3StateSpace::norm takes it as exactly 1)
+    auto rotation = accepted.segment<4>(joint.q_index + 3);
+    if (std::fabs(rotation.squaredNorm() - 1.0) > std::numeric_limits<double>::epsilon())
+      rotation.normalize();
+  }
+  return accepted;
 }
 
 void RobotModel::checkCertifiable(const std::string &context) const

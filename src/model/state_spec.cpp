@@ -32,7 +32,6 @@ Eigen::VectorXd resolveState(const StateSpec &spec, const RobotModel &model, con
     const auto &values = std::get<std::vector<double>>(spec);
     q = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
   }
-  model.checkState(q, context);
-  return q;
+  return model.acceptState(q, context);
 }
 }  // namespace ompl_ccd

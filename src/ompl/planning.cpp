@@ -130,12 +130,12 @@ Report reportEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &wo
 }
 
 Report reportEdge(const ob::SpaceInformationPtr &si, const CollisionWorldPtr &world, const ob::MotionValidatorPtr &mv,
-                  const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, Mode mode, double *time_us,
+                  const Eigen::VectorXd &start, const Eigen::VectorXd &end, Mode mode, double *time_us,
                   CollisionWorkspace &ws)
 {
   const RobotModel &robot = world->robot();
-  robot.checkState(q1, "reportEdge: edge start");
-  robot.checkState(q2, "reportEdge: edge end");
+  const Eigen::VectorXd q1 = robot.acceptState(start, "reportEdge: edge start");
+  const Eigen::VectorXd q2 = robot.acceptState(end, "reportEdge: edge end");
   double unused_time_us = 0.0;
   if (time_us == nullptr)
     time_us = &unused_time_us;
@@ -179,18 +179,18 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
   OMPL_CCD_THROW_UNLESS(std::isfinite(request.time_limit) && request.time_limit > 0.0,
                         "planAndCertify: time_limit must be > 0 seconds (", request.time_limit,
                         "); pass a positive planning time.");
-  robot.checkState(request.start, "planAndCertify: start");
-  robot.checkState(request.goal, "planAndCertify: goal");
-  requireCollisionFree(*world, request.start, "planAndCertify", "start");
-  requireCollisionFree(*world, request.goal, "planAndCertify", "goal");
+  const Eigen::VectorXd q_start = robot.acceptState(request.start, "planAndCertify: start");
+  const Eigen::VectorXd q_goal = robot.acceptState(request.goal, "planAndCertify: goal");
+  requireCollisionFree(*world, q_start, "planAndCertify", "start");
+  requireCollisionFree(*world, q_goal, "planAndCertify", "goal");
 
   const ompl::geometric::SimpleSetupPtr setup =
       makeSimpleSetup(world, request.validator, request.validator_options);
   const ob::SpaceInformationPtr &si = setup->getSpaceInformation();
   setup->setPlanner(makePlanner(request.planner, si));
   ob::ScopedState<> start(si), goal(si);
-  vectorToState(robot, request.start, start.get());
-  vectorToState(robot, request.goal, goal.get());
+  vectorToState(robot, q_start, start.get());
+  vectorToState(robot, q_goal, goal.get());
   setup->setStartAndGoalStates(start, goal);
   setup->setup();
 

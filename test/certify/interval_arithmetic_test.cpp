@@ -143,7 +143,7 @@ TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
   Query query;
   query.tolerance = 0.0;
   EXPECT_THAT([&] { certifier.certify(*ws, motion, query); },
-              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic::certify: query tolerance (0) must be positive")));
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic::certify: query tolerance (0) must be finite and at least 1e-14")));
 }
 
 // Cross-check with ca on the bundled arm (scene and self pairs): where both are decisive, the same

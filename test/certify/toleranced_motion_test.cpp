@@ -291,8 +291,8 @@ TEST(TolerancedMotion, RefusesBadQueriesAsEveryCertifier)
   };
   Query query;
   query.tolerance = 0.0;
-  EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query tolerance (0) must be positive and finite; set a "
-                            "tolerance such as 1e-3.");
+  EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query tolerance (0) must be finite and at least 1e-14 (the "
+                            "narrowest bracket doubles resolve on [0, 1]); set a tolerance such as 1e-3.");
   query = {};
   query.contact_distance = -1e-6;
   EXPECT_EQ(refusal(query), "TolerancedMotion::certify: query contact_distance (-1e-06) must be positive and finite; "

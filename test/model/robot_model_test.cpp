@@ -101,6 +101,29 @@ TEST(RobotModel, FloatingStateNames)
   EXPECT_STREQ(toString(model.joints()[1].type), "continuous");
 }
 
+// A state is taken as its floating rotation normalised: what is certified, handed to OMPL and
+// reported is the unit quaternion nearest the one given (norms 1 ± 1e-6 are accepted).
+TEST(RobotModel, AcceptStateNormalisesTheFloatingRotationOnly)
+{
+  const RobotModel model = RobotModel::fromUrdfFile(test::testDataPath("model/floating.urdf"));
+  for (const double norm : {1.0 + 9e-7, 1.0 - 9e-7, 1.0})
+  {
+    Eigen::VectorXd q(8);
+    q << 0.1, -0.2, 0.3, 0.0, 0.6 * norm, 0.0, 0.8 * norm, 2.5;
+    const Eigen::VectorXd accepted = model.acceptState(q, "test");
+    EXPECT_NEAR(accepted.segment<4>(3).norm(), 1.0, 1e-15) << norm;
+    EXPECT_NEAR(accepted[4], 0.6, 1e-15);
+    EXPECT_NEAR(accepted[6], 0.8, 1e-15);
+    EXPECT_EQ(accepted.head<3>(), q.head<3>());
+    EXPECT_EQ(accepted[7], q[7]);
+    // a unit quaternion stays as it is, bit for bit
+    EXPECT_EQ(model.acceptState(accepted, "test"), accepted);
+  }
+  Eigen::VectorXd far(8);
+  far << 0, 0, 0, 0, 0, 0, 1.001, 0;
+  EXPECT_THROW(model.acceptState(far, "test"), Error);
+}
+
 TEST(RobotModel, AdjacentPairsCountThroughFixedJoints)
 {
   const RobotModel model = planar2r();

@@ -259,7 +259,7 @@ TEST(CertifyingMotionValidator, BadConstructionIsRefused)
   Query bad = f.query;
   bad.tolerance = 0.0;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },
-              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance (0) must be positive")));
+              ThrowsMessage<Error>(HasSubstr("CertifyingMotionValidator: query tolerance (0) must be finite and at least 1e-14")));
   bad = f.query;
   bad.clearance = -0.5;
   EXPECT_THAT([&] { CertifyingMotionValidator(f.si, f.robot, f.certifier, bad); },

@@ -87,9 +87,19 @@ double poseGap(const RobotModel &model, const Eigen::VectorXd &qa, const Eigen::
   return gap;
 }
 
+/** \brief \a q with its coefficient k moved by \a ulps units in the last place. */
+Eigen::Vector4d nudged(Eigen::Vector4d q, int k, int ulps)
+{
+  for (int i = 0; i < std::abs(ulps); ++i)
+    q[k] = std::nextafter(q[k], ulps > 0 ? 2.0 : -2.0);
+  return q;
+}
+
 /** \brief Makes \a q2 an adversarial goal for \a q1 (edge number \a e): continuous joints across
-    ±π, a floating root turned by 8e-5 rad (below OMPL's SO3 threshold), by nearly half a turn, or
-    not at all. */
+    ±π, a floating root turned by 8e-5 rad (below OMPL's SO3 threshold), by nearly half a turn, not
+    at all, by half a turn (AngleAxis(π): q1 · q2 ≈ 6e-17), or by half a turn a few ulps off
+    (q1 · q2 within a few ulps of 0, of either sign, so that the way of the turn is decided by how
+    the dot product rounds). */
 void makeAdversarial(const RobotModel &model, std::size_t e, const Eigen::VectorXd &q1, Eigen::VectorXd &q2)
 {
   const int spin = model.joints()[model.jointIndex("spin")].q_index;
@@ -99,9 +109,12 @@ void makeAdversarial(const RobotModel &model, std::size_t e, const Eigen::Vector
   if (model.joints()[0].type != JointType::Floating)
     return;
   const Eigen::Quaterniond R0(q1[6], q1[3], q1[4], q1[5]);
-  const double turn = e % 3 == 0 ? 8e-5 : (e % 3 == 1 ? M_PI - 1e-3 : 0.0);
+  const double turns[] = {8e-5, M_PI - 1e-3, 0.0, M_PI, M_PI};
+  const double turn = turns[e % 5];
   const Eigen::Quaterniond R1 = R0 * Eigen::Quaterniond(Eigen::AngleAxisd(turn, Eigen::Vector3d(1, 2, 3).normalized()));
   q2.segment<4>(3) = R1.coeffs();
+  if (e % 5 == 4)
+    q2.segment<4>(3) = nudged(nudged(R1.coeffs(), static_cast<int>(e / 5 % 4), 3 - static_cast<int>(e % 7)), 3, 2);
 }
 
 /** \brief \a count random edges over every joint's whole range, then \a count adversarial ones
@@ -282,6 +295,50 @@ void expectCertifiersAgreeWithSampling(const RobotModelPtr &model, std::uint32_t
     }
     std::printf("%-12s free %zu collision %zu undecided %zu of %zu\n", name.c_str(), free, collision, undecided,
                 2 * edges.size());
+  }
+}
+
+// OMPL interpolates the stored rotations, the model turns the normalised ones: with norms off 1 by
+// up to kMaxRotationNormError the two pose every link alike to within rounding, for any turn (the
+// model measures the angle on the normalised rotations, where acos of the stored ones' dot product
+// loses it), and certifyEdge refuses more than that rather than certify another motion.
+TEST(MotionModelProperty, RotationsOffUnitNormTurnLikeOmplWithinTheLimitAndAreRefusedBeyond)
+{
+  const RobotModelPtr model = everyJointKind(true);
+  const ob::StateSpacePtr space = makeStateSpace(*model);
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> off(-kMaxRotationNormError, kMaxRotationNormError);
+  double worst = 0.0;
+  for (const auto &[q1_unit, q2_unit] : propertyEdges(*model, 30, 31))
+  {
+    Eigen::VectorXd q1 = q1_unit, q2 = q2_unit;
+    q1.segment<4>(3) *= 1.0 + off(rng);
+    q2.segment<4>(3) *= 1.0 + off(rng);
+    const JointMotion motion(*model, q1, q2);
+    EXPECT_LE(motion.rotationNormError(), kMaxRotationNormError * (1.0 + 1e-3));
+    if (!motion.reachesGoal())
+      continue;
+    for (int k = 0; k <= 32; ++k)
+      worst = std::max(worst, poseGap(*model, modelState(motion, k / 32.0), interpolated(space, *model, q1, q2, k / 32.0)));
+  }
+  EXPECT_LT(worst, 1e-11);
+
+  const auto world = std::make_shared<const CollisionWorld>(model, smallScene());
+  const ob::SpaceInformationPtr si = makeSimpleSetup(world, "discrete")->getSpaceInformation();
+  si->setup();
+  Eigen::VectorXd q1 = test::randomState(*model, rng), q2 = q1;
+  q2.segment<4>(3) *= 1.0 + 1e-10;  // within OMPL's own 1e-9, beyond the certifiers' limit
+  ob::ScopedState<> s1(si), s2(si);
+  vectorToState(*model, q1, s1.get());
+  vectorToState(*model, q2, s2.get());
+  for (const std::string name : {"ca", "toleranced", "interval"})
+  {
+    const auto validator = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator(name, si, world));
+    ASSERT_TRUE(validator) << name;
+    EXPECT_FALSE(validator->checkMotion(s1.get(), s2.get())) << name;
+    const Report report = validator->certify(s1.get(), s2.get(), Mode::Decide);
+    EXPECT_EQ(report.verdict, Verdict::Undecided) << name;
+    EXPECT_EQ(report.stats.count("rotation_not_unit"), 1u) << name;
   }
 }
 

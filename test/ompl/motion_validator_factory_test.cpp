@@ -107,7 +107,7 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'resolution' is 'nan'; allowed")));
   options = {};
   options.tolerance = 0.0;
-  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is '0'; allowed: a finite number > 0")));
+  EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is '0'; allowed: a finite number >= 1e-14")));
   options.tolerance = std::numeric_limits<double>::infinity();
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'tolerance' is 'inf'; allowed")));
   options = {};

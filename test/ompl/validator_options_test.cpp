@@ -127,7 +127,7 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
             "test: option 'resolution' is '1'; allowed: a number in [1e-05, 1) (OMPL needs a fraction below 1; a "
             "finer one samples over 1e5 states per edge, use a certifier instead); e.g. the default 0.01.");
   EXPECT_EQ(refusal("tolerance", "small"),
-            "test: option 'tolerance' is 'small'; allowed: a finite number > 0; e.g. the default 0.001.");
+            "test: option 'tolerance' is 'small'; allowed: a finite number >= 1e-14 (narrower brackets than doubles resolve on [0, 1] would never be reached); e.g. the default 0.001.");
   EXPECT_EQ(refusal("creep_probes", "yes"),
             "test: option 'creep_probes' is 'yes'; allowed: true or false; e.g. the default true.");
   EXPECT_EQ(refusal("mass_distribution", "heavy"),

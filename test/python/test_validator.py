@@ -144,7 +144,7 @@ def test_bad_options_are_refused_with_the_command_lines_message(arm_world, optio
 
 
 def test_other_bad_arguments(arm_world, arm_ca):
-    with pytest.raises(ompl_ccd.Error, match="option 'tolerance' is a list; allowed: a finite number > 0"):
+    with pytest.raises(ompl_ccd.Error, match="option 'tolerance' is a list; allowed: a finite number >= 1e-14 "):
         arm_world.validator("ca", tolerance=[1e-3])
     with pytest.raises(ompl_ccd.Error, match="unknown motion validator 'cca'; use one of: discrete, ca"):
         arm_world.validator("cca")
@@ -164,3 +164,24 @@ def test_jobs_refused_as_the_cli_refuses_them(arm_ca, jobs):
                              "--jobs", str(jobs))
         assert expected == f"--jobs is {jobs}; give an integer in [1, 256] (threads answering edges)."
         assert str(raised.value) == f"{name}: jobs is {jobs}; give an integer in [1, 256] (threads answering edges)."
+
+
+SOUNDNESS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "soundness")
+
+
+@pytest.mark.parametrize("mode", ["decide", "first-contact"])
+def test_quaternions_off_unit_norm_are_normalised_as_the_command_line_does(mode):
+    """A floating root's quaternions of norm 1 ± 9e-7, as arrays and from the file: every certifier
+    finds the plate the turn crosses, equal to the command line; OMPL's sampled validator answers
+    instead of aborting the interpreter (its SO3StateSpace asserts unit norms to 1e-9)."""
+    robot = os.path.join(SOUNDNESS, "floating_bar.urdf")
+    scene = os.path.join(SOUNDNESS, "slight_turn_plate.yaml")
+    edges_file = os.path.join(SOUNDNESS, "slight_turn_unnormalised_edges.txt")
+    world = ompl_ccd.World(robot=robot, scene=scene)
+    rows = np.loadtxt(edges_file, ndmin=2)
+    for name in ["ca", "toleranced", "interval", "discrete"]:
+        validator = world.validator(name)
+        results = validator.check(rows, mode=mode)
+        assert_same_as_cli(results, cli_validate(robot, scene, name, edges_file, mode=mode))
+        if name != "discrete":
+            assert all(ompl_ccd.VERDICTS[v] == "collision" for v in results["verdict"]), name

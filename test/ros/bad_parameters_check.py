@@ -30,7 +30,7 @@ CASES = [
     ("time_limit_negative", {"time_limit": "-1.0"}, r"parameter '~time_limit' is -1; set it to a positive number"),
     # Validator options: the message of every front end (ompl/validator_options.h), after "~validator_options: ".
     ("tolerance_negative", {"validator_options": "{tolerance: -1.0}"},
-     r"~validator_options: option 'tolerance' is '-1'; allowed: a finite number > 0; e\.g\. the default 0\.001\."),
+     r"~validator_options: option 'tolerance' is '-1'; allowed: a finite number >= 1e-14 \(narrower brackets than doubles resolve on \[0, 1\] would never be reached\); e\.g\. the default 0\.001\."),
     ("resolution_above_one", {"validator_options": "{resolution: 2.0}"},
      r"~validator_options: option 'resolution' is '2'; allowed: a number in \[1e-05, 1\)"),
     ("threads_above_cap", {"validator_options": "{threads: 300}"},

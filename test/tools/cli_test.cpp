@@ -989,7 +989,7 @@ TEST_F(CliTest, BadValidatorOptionIsRefusedAlikeByEveryFrontEnd)
       {"unknown --option", validate + " --option tolerence=0.1", {"ompl_ccd validate: " + typo}},
       {"unknown yaml key", "plan --config " + file("typo.yaml"), {"typo.yaml: validator_options: " + typo}},
       {"--option without value", validate + " --option threads", {"option 'threads' has no value; write NAME=VALUE"}},
-      {"not a number", validate + " --tolerance small", {"option 'tolerance' is 'small'; allowed: a finite number > 0"}},
+      {"not a number", validate + " --tolerance small", {"option 'tolerance' is 'small'; allowed: a finite number >= 1e-14"}},
   };
   expectRefused(cases);
 }

@@ -19,7 +19,8 @@ enum class Verdict
   Free,       ///< a proof: every configuration of the motion is farther than Query::clearance
   Collision,  ///< a configuration of the motion is in contact: at distance ≤ clearance + contact_distance
               ///< by an exact FCL query, or penetrating (its time is toc_upper; witness given)
-  Undecided   ///< a named, documented work budget ran out first (its name in Report::stats)
+  Undecided   ///< a named, documented work budget ran out first (its name in Report::stats), or the
+              ///< motion is outside what certifyEdge answers for (stats "rotation_not_unit")
 };
 
 /** \brief What the caller wants to know. */
@@ -38,6 +39,12 @@ const char *toString(Mode mode);
     \throws Error "<context>: mode '<name>' is unknown; use decide or first-contact." */
 Mode modeFromString(const std::string &name, const std::string &context);
 
+/** \brief The narrowest TOC bracket Query::tolerance may ask for: about 45 ulps of t = 1 (adjacent
+    doubles below 1 are 2⁻⁵³ ≈ 1.1·10⁻¹⁶ apart), so that a bracket this narrow holds distinct times
+    and every bisection towards it ends; the first-contact searches also stop a bisection when its
+    midpoint rounds to an end. */
+inline constexpr double kMinTolerance = 1e-14;
+
 /** \brief A certification request. */
 struct Query
 {
@@ -50,7 +57,7 @@ struct Query
       a contact. */
   double contact_distance = 1e-6;
   /** \brief Mode::FirstContact: the TOC bracket toc_upper − toc_lower is at most this (a fraction
-      of [0, 1]). It never decides a verdict. */
+      of [0, 1], at least kMinTolerance). It never decides a verdict. */
   double tolerance = 1e-3;
   /** \brief Fill Report::stats. A map of named counters per call costs allocations that a caller
       reading only the verdict (the OMPL validator's checkMotion) need not pay: with false a
@@ -96,8 +103,8 @@ public:
 
 using CertifierPtr = std::shared_ptr<const Certifier>;
 
-/** \brief Refuses a query a certifier cannot answer: tolerance or contact_distance not positive
-    and finite, clearance negative or not finite.
+/** \brief Refuses a query a certifier cannot answer: tolerance below kMinTolerance or not finite,
+    contact_distance not positive and finite, clearance negative or not finite.
     \throws Error "<caller>: query tolerance (0) must be positive and finite; ..." naming the field. */
 void checkQuery(const Query &query, const std::string &caller);
 
@@ -105,6 +112,8 @@ void checkQuery(const Query &query, const std::string &caller);
     and, when OMPL's interpolation stops short of the goal (JointMotion::reachesGoal: a floating
     root's turn below SO3StateSpace's threshold), the closing turn from stateAt(1) to the goal, whose
     contacts count at t = 1 (the planner holds the goal state at the end of the edge).
-    The entry point of CertifyingMotionValidator; same preconditions as Certifier::certify. */
+    The entry point of CertifyingMotionValidator; same preconditions as Certifier::certify, except
+    that a floating root's stored rotations off unit norm by more than kMaxRotationNormError give
+    Undecided (stats "rotation_not_unit") instead of a certificate of another motion. */
 Report certifyEdge(const Certifier &certifier, CertifierWorkspace &ws, const JointMotion &motion, const Query &query);
 }  // namespace ompl_ccd

@@ -14,14 +14,18 @@ namespace ompl_ccd
     - revolute/prismatic (RealVector): value(t) = a + t (b − a);
     - continuous (SO2): the shortest signed angle, value(t) = a + t δ with |δ| ≤ π, wrapped to [-π, π];
     - floating root (SE3): position linear, rotation by slerp (constant angular velocity about a
-      fixed axis, shortest way);
+      fixed axis, the shorter way; at a half turn, the way OMPL's own dot product picks);
     - mimic joints: multiplier · value(source) + offset.
     So every one-value joint moves at constant rate: value_j(t) = start_j + t · delta_j (mod 2π for
     continuous joints), the motion model of [Zhang2007] and [Redon2004]. */
 class JointMotion
 {
 public:
-  /** \pre q0 and q1 are valid states of \a model (RobotModel::checkState). */
+  /** \pre q0 and q1 are valid states of \a model with unit rotations (RobotModel::acceptState
+      makes them so): the model turns the floating root by the angle between the normalised
+      rotations, while OMPL interpolates the stored values, which agree only to within the
+      rotations' norm error (rotationNormError; certifyEdge refuses more than
+      kMaxRotationNormError). */
   JointMotion(const RobotModel &model, const Eigen::VectorXd &q0, const Eigen::VectorXd &q1);
 
   const RobotModel &model() const { return *model_; }
@@ -54,10 +58,13 @@ public:
   const Eigen::Vector3d &rootPositionStart() const { return root_p0_; }
   const Eigen::Vector3d &rootPositionDelta() const { return root_dp_; }
   /** \brief Floating root only: R(t) = R0 · AngleAxis(t · angle, axis), axis in the root's frame,
-      angle ∈ [0, π] (slerp's shortest arc). */
+      angle ∈ [0, π] (slerp's shorter arc; at a half turn OMPL's branch may exceed π by rounding). */
   const Eigen::Quaterniond &rootRotationStart() const { return root_q0_; }
   const Eigen::Vector3d &rootRotationAxis() const { return root_axis_; }
   double rootRotationAngle() const { return root_angle_; }
+  /** \brief Floating root only: the largest | ‖q‖ − 1 | of the two stored rotations (0 without a
+      floating root). */
+  double rotationNormError() const { return rotation_norm_error_; }
 
 private:
   /** \brief How the floating root's rotation is interpolated. */
@@ -77,5 +84,12 @@ private:
   Eigen::Quaterniond root_q0_ = Eigen::Quaterniond::Identity(), root_q1_ = Eigen::Quaterniond::Identity();
   Eigen::Vector3d root_axis_ = Eigen::Vector3d::UnitZ();
   double root_angle_ = 0.0;
+  double rotation_norm_error_ = 0.0;
 };
+
+/** \brief The largest JointMotion::rotationNormError a motion may have to be certified: slerp of
+    stored rotations this close to unit norm turns like slerp of the normalised ones to within
+    about twice this angle (10⁻¹¹ rad), below the certifiers' rounding pads; OMPL's planners keep
+    their rotations unit to a few ulps. */
+inline constexpr double kMaxRotationNormError = 1e-12;
 }  // namespace ompl_ccd

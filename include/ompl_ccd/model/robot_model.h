@@ -84,6 +84,15 @@ public:
       outside [-π, π], or a floating quaternion is not unit (|‖q‖−1| > 1e-6). */
   void checkState(const Eigen::VectorXd &q, const std::string &context) const;
 
+  /** \brief The state a user gives (\a q, refused as checkState does) as it is certified and handed
+      to OMPL: the floating root's quaternion divided by its norm (kept as it is when unit to
+      rounding, |‖q‖² − 1| ≤ ε, as OMPL's SO3StateSpace::norm counts it). Every entry point (state, edge
+      and path files, plan and benchmark configs, SRDF named states, Python arrays, ROS parameters)
+      takes states through it, so a quaternion typed to a few digits is the unit rotation nearest
+      it everywhere — in the certifiers' motion model, in OMPL's interpolation (which asserts norms
+      within 1e-9) and in forward kinematics — never one rotation here and another there. */
+  Eigen::VectorXd acceptState(const Eigen::VectorXd &q, const std::string &context) const;
+
   /** \brief Refuses a robot that leaves nothing to certify: no moving joint (nq() = 0, no motion
       to plan or check) or no collision geometry in any link (every motion would be free). Called
       where a motion is needed (state space, `validate`, `plan`); `info` and scene items do not.

@@ -15,7 +15,7 @@ namespace ompl_ccd
 /** \brief Explicit joint values (state order) or the name of an SRDF named state. */
 using StateSpec = std::variant<std::vector<double>, std::string>;
 
-/** \brief The state vector \a spec names for \a model, checked with RobotModel::checkState.
+/** \brief The state vector \a spec names for \a model, checked and normalised with RobotModel::acceptState.
     \param context says where the spec was written, for messages ("plan: f.yaml: start",
            "ompl_ccd_plan_node: parameter '~goal'").
     \throws Error for an unknown named state (listing the known ones) or a bad state. */

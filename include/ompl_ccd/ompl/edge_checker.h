@@ -46,7 +46,7 @@ public:
   EdgeChecker(CollisionWorldPtr world, std::string validator, ValidatorOptions options);
 
   /** \brief The report of q1 → q2 in \a mode (reportEdge), timed into \a time_us. Thread-safe.
-      \throws Error for a state the robot refuses (RobotModel::checkState). */
+      \throws Error for a state the robot refuses (RobotModel::acceptState). */
   Report check(const Eigen::VectorXd &q1, const Eigen::VectorXd &q2, Mode mode, double *time_us) const;
 
   /** \brief The answers to \a edges in their order, computed by \a jobs threads that each take the

@@ -60,7 +60,7 @@ struct PlanResult
   bool certified() const;
 };
 
-/** \brief Validates the request (states via RobotModel::checkState, names via the factories), plans
+/** \brief Validates the request (states via RobotModel::acceptState, names via the factories), plans
     with OMPL, simplifies, then certifies every edge with the same validator (a "discrete"
     validator's edges are reported by sampling: not a guarantee).
     \throws Error for bad input (state size/NaN/bounds, start or goal in collision, unknown
