@@ -114,6 +114,7 @@ set(_ompl_ccd_ros_env
   "CMAKE_PREFIX_PATH=${CATKIN_DEVEL_PREFIX}"
   "ROS_HOME=${PROJECT_BINARY_DIR}/ros_home"
   "OMPL_CCD_CERTIFICATE_CACHE=${PROJECT_BINARY_DIR}/test_certificate_cache"
+  "OMPL_CCD_CACHE_KEY_FILE=${PROJECT_BINARY_DIR}/test_cache.key"
   "PATH=${CATKIN_DEVEL_PREFIX}/bin:/usr/bin:/bin:$ENV{PATH}")
 
 add_executable(ros_pluginlib_loading ${PROJECT_SOURCE_DIR}/test/ros/pluginlib_loading.cpp)

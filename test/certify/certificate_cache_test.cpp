@@ -16,16 +16,16 @@
 #include <random>
 #include <set>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <xxhash.h>
-
+#include "ompl_ccd/certify/cache_secret.h"
 #include "ompl_ccd/certify/conservative_advancement.h"
 #include "ompl_ccd/certify/hull_cache.h"
 #include "ompl_ccd/certify/potentially_colliding_pairs.h"
 #include "support/example_worlds.h"
+#include "support/processes_at_once.h"
 #include "support/random_edges.h"
+#include "support/scoped_environment.h"
 #include "support/warning_log.h"
 
 namespace ompl_ccd
@@ -231,9 +231,9 @@ TEST_F(CertificateCacheTest, CorruptTruncatedOrForeignFilesAreRefused)
   const fs::path file = store(*arm, stored);
   const std::string bytes = readBytes(file);
   ASSERT_GT(bytes.size(), 1000u);
-  // magic, format, key, payload size, payload (start, middle, end), checksum
+  // magic, format, key, payload size, payload (start, middle, end), tag (start, end)
   for (const std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{20}, std::size_t{33}, std::size_t{41},
-                               bytes.size() / 2, bytes.size() - 9, bytes.size() - 1})
+                               bytes.size() / 2, bytes.size() - 33, bytes.size() - 32, bytes.size() - 1})
   {
     std::string changed = bytes;
     changed[at] ^= 0x10;
@@ -260,8 +260,8 @@ TEST_F(CertificateCacheTest, CorruptTruncatedOrForeignFilesAreRefused)
   EXPECT_TRUE(loadCertificates(file, stored.key, arm->robot(), stored.pairs.size()));
 }
 
-/// A file with a good checksum and key whose cells do not form the tree build() makes (a bug or
-/// a forged file) is refused too: no lookup can then run out of bounds or skip a cell it must see.
+/// A file with a good tag and key whose cells do not form the tree build() makes (a bug) is
+/// refused too: no lookup can then run out of bounds or skip a cell it must see.
 TEST_F(CertificateCacheTest, CellsThatAreNotAWellMadeTreeAreRefused)
 {
   const CollisionWorldPtr arm = test::exampleWorld("arm/arm.urdf", "scene.yaml");
@@ -278,12 +278,11 @@ TEST_F(CertificateCacheTest, CellsThatAreNotAWellMadeTreeAreRefused)
   ASSERT_GE(dims, 1u);
   const std::size_t cells_at = at + 1 + 4 + 4 * dims + 9 * 8 + 8;
   ASSERT_GT(stored.certificates[first]->cells(), 1u);
+  // the payload changed at \a offset (in the file) and written as this user's file, well tagged
   const auto forged = [&](std::size_t offset, const void *value, std::size_t size) {
     std::string changed = bytes;
     std::memcpy(&changed[offset], value, size);
-    const std::uint64_t checksum = XXH3_64bits(changed.data(), changed.size() - 8);
-    std::memcpy(&changed[changed.size() - 8], &checksum, 8);
-    writeBytes(file, changed);
+    ASSERT_TRUE(writeCacheFile(file, stored.key, changed.substr(40, changed.size() - 40 - kCacheTagSize)));
   };
   const double higher = 1.0;  // the root's least bound above its halves'
   forged(cells_at, &higher, sizeof(higher));
@@ -325,7 +324,7 @@ TEST_F(CertificateCacheTest, ValidatorWritesReadsAndRepairsItsCache)
   writeBytes(files[0], bytes);
   ConservativeAdvancement repaired(sameRobotAnew(*arm), options);
   ASSERT_EQ(log.messages.size(), 1u);
-  EXPECT_THAT(log.messages[0], HasSubstr("checksum mismatch: corrupt"));
+  EXPECT_THAT(log.messages[0], HasSubstr("tag mismatch: corrupt"));
   EXPECT_THAT(log.messages[0], HasSubstr("rebuilt and written over it"));
   const Stored stored = certificatesOf(*arm);
   const std::optional<CertificateList> rewritten =
@@ -366,41 +365,27 @@ TEST_F(CertificateCacheTest, UnwritableFolderWarnsAndCachesNothing)
 /// ~/.cache/ompl_ccd; "off" is none; anything else is the folder itself.
 TEST(CertificateCacheFolder, FromTheSettingAndTheEnvironment)
 {
-  const auto saved = [](const char *name) {
-    const char *value = std::getenv(name);
-    return value ? std::optional<std::string>(value) : std::nullopt;
-  };
-  const auto restore = [](const char *name, const std::optional<std::string> &value) {
-    if (value)
-      ::setenv(name, value->c_str(), 1);
-    else
-      ::unsetenv(name);
-  };
-  const std::optional<std::string> variable = saved(kCertificateCacheVariable), xdg = saved("XDG_CACHE_HOME"),
-                                   home = saved("HOME");
+  test::ScopedEnvironment environment;
   EXPECT_EQ(certificateCacheFolder("/some/folder"), fs::path("/some/folder"));
   EXPECT_EQ(certificateCacheFolder("relative/folder"), fs::path("relative/folder"));
   EXPECT_FALSE(certificateCacheFolder("off"));
-  ::setenv(kCertificateCacheVariable, "/from/variable", 1);
-  ::setenv("XDG_CACHE_HOME", "/xdg", 1);
-  ::setenv("HOME", "/home/user", 1);
+  environment.set(kCertificateCacheVariable, "/from/variable");
+  environment.set("XDG_CACHE_HOME", "/xdg");
+  environment.set("HOME", "/home/user");
   EXPECT_EQ(certificateCacheFolder("default"), fs::path("/from/variable"));
   EXPECT_EQ(certificateCacheFolder("/explicit"), fs::path("/explicit"));  // the option wins
-  ::setenv(kCertificateCacheVariable, "off", 1);
+  environment.set(kCertificateCacheVariable, "off");
   EXPECT_FALSE(certificateCacheFolder("default"));
-  ::setenv(kCertificateCacheVariable, "", 1);
+  environment.set(kCertificateCacheVariable, "");
   EXPECT_EQ(certificateCacheFolder("default"), fs::path("/xdg/ompl_ccd"));
-  ::unsetenv(kCertificateCacheVariable);
+  environment.unset(kCertificateCacheVariable);
   EXPECT_EQ(certificateCacheFolder("default"), fs::path("/xdg/ompl_ccd"));
-  ::setenv("XDG_CACHE_HOME", "relative", 1);  // not absolute: ignored (XDG Base Directory)
+  environment.set("XDG_CACHE_HOME", "relative");  // not absolute: ignored (XDG Base Directory)
   EXPECT_EQ(certificateCacheFolder("default"), fs::path("/home/user/.cache/ompl_ccd"));
-  ::unsetenv("XDG_CACHE_HOME");
+  environment.unset("XDG_CACHE_HOME");
   EXPECT_EQ(certificateCacheFolder("default"), fs::path("/home/user/.cache/ompl_ccd"));
-  ::unsetenv("HOME");
+  environment.unset("HOME");
   EXPECT_FALSE(certificateCacheFolder("default"));
-  restore(kCertificateCacheVariable, variable);
-  restore("XDG_CACHE_HOME", xdg);
-  restore("HOME", home);
 }
 
 /// Four processes write the same file over and over while reading it back: each read finds a whole
@@ -410,37 +395,19 @@ TEST_F(CertificateCacheTest, ProcessesWritingAtOnceLeaveAWholeFile)
   const CollisionWorldPtr arm = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const Stored stored = certificatesOf(*arm);
   const fs::path file = cacheFile(dir_, arm->robot(), stored.key, "certificates");
-  int start[2];
-  ASSERT_EQ(::pipe(start), 0);
-  std::vector<pid_t> children;
-  for (int c = 0; c < 4; ++c)
-  {
-    const pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0)
-    {
-      // wait until every process is ready, then write and read as fast as possible
-      ::close(start[1]);
-      char go;
-      const bool started = ::read(start[0], &go, 1) == 0;
-      int failures = started ? 0 : 1;
-      for (int round = 0; round < 40; ++round)
-      {
-        failures += !storeCertificates(file, stored.key, stored.certificates);
-        failures += !loadCertificates(file, stored.key, arm->robot(), stored.pairs.size());
-      }
-      ::_exit(failures == 0 ? 0 : 1);
-    }
-    children.push_back(pid);
-  }
-  ::close(start[0]);
-  ::close(start[1]);  // go
-  for (const pid_t pid : children)
-  {
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a process failed to write or read a whole file";
-  }
+  // each writes and reads as fast as it can
+  EXPECT_EQ(test::failuresAtOnce(4,
+                                 [&] {
+                                   int failures = 0;
+                                   for (int round = 0; round < 40; ++round)
+                                   {
+                                     failures += !storeCertificates(file, stored.key, stored.certificates);
+                                     failures += !loadCertificates(file, stored.key, arm->robot(), stored.pairs.size());
+                                   }
+                                   return failures == 0;
+                                 }),
+            0)
+      << "a process failed to write or read a whole file";
   bool others = false;
   EXPECT_EQ(cacheFiles(dir_, ".certificates", &others), std::vector<fs::path>{file});
   EXPECT_FALSE(others);

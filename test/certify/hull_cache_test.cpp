@@ -112,7 +112,7 @@ TEST_F(HullCacheTest, CorruptOrForeignFilesAreRefusedAndRewritten)
     EXPECT_FALSE(loadHulls(file, key, arm->robot(), bodies));
     const HullList rebuilt = sharedHulls(anew(arm->robot()), bodies, 1e-3, dir_);
     ASSERT_EQ(log.messages.size(), 2u) << at;  // loadHulls, then sharedHulls
-    EXPECT_THAT(log.messages[1], HasSubstr("checksum mismatch: corrupt"));
+    EXPECT_THAT(log.messages[1], HasSubstr("tag mismatch: corrupt"));
     EXPECT_THAT(log.messages[1], HasSubstr(file.string()));
     expectSameHull(*rebuilt[0], *built[0]);
     EXPECT_TRUE(loadHulls(file, key, arm->robot(), bodies));  // rewritten

@@ -7,15 +7,25 @@
 /// the library's sources taken at build time (a library built from other sources never reads the
 /// file) —, and how a file is framed, read and written:
 ///
-///   "ompl_ccd jsc"  u32 format  u64 key[2]  u64 payload size  payload  u64 checksum
+///   "ompl_ccd bin"  u32 format  u64 key[2]  u64 payload size  payload  tag[32]
 ///
-/// in native byte order (the key differs between byte orders), the checksum being XXH3 (64 bits)
-/// of every byte before it. A file is read only when its magic, format, size, checksum and key all
-/// match; any other is refused with a warning naming it and what is wrong, and its contents are
-/// rebuilt and written over it. Writers write a temporary file in the folder and rename it over
-/// the final name (atomic on POSIX): processes that write the same file at once each put a whole
-/// file there, and a reader sees a whole file or none. A folder that cannot be made or written
-/// gives a warning and no cache. Warnings go through OMPL's console (OMPL_WARN).
+/// in native byte order (the key differs between byte orders), the tag being a keyed MAC of every
+/// byte before it under the user's secret key (cache_secret.h), kept outside the folder. Since what
+/// is read decides verdicts (a certificate's bounds, a hull's extent), a folder others can write
+/// must not be able to change one:
+/// - the folder is used only when it is a folder (its path's last component not a symbolic link)
+///   owned by the effective user and writable by no one else; otherwise a warning (once per
+///   folder and process) names it, why and the fix, and nothing is read from it or written to it;
+/// - a file is opened without following a symbolic link and read only when it is a regular file
+///   owned by the effective user and writable by no one else, and when its magic, format, size,
+///   tag and key all match; any other is refused with a warning naming it and what is wrong, and
+///   its contents are rebuilt and written over it;
+/// - with no usable key (cache_secret.h warns why) nothing is read or written.
+/// In each case the certifiers build everything in memory and answer as with no cache. Writers
+/// write a temporary file of mode 0600 in the folder and rename it over the final name (atomic on
+/// POSIX): processes that write the same file at once each put a whole file there, and a reader
+/// sees a whole file or none. Missing folders are made with mode 0700; a folder that cannot be made
+/// or written gives a warning and no cache. Warnings go through OMPL's console (OMPL_WARN).
 
 #include <array>
 #include <cstdint>
@@ -35,7 +45,7 @@ struct XXH3_state_s;
 namespace ompl_ccd
 {
 /** \brief Version of the file framing; part of every key. */
-inline constexpr std::uint32_t kCacheFileFormat = 1;
+inline constexpr std::uint32_t kCacheFileFormat = 2;
 
 /** \brief The value of the option certificate_cache that means the default folder. */
 inline constexpr const char *kDefaultCertificateCache = "default";
@@ -102,16 +112,18 @@ private:
 std::filesystem::path cacheFile(const std::filesystem::path &folder, const RobotModel &robot, const CacheKey &key,
                                 const std::string &extension);
 
-/** \brief The payload of \a file under \a key; nullopt when there is no file, and with a warning
-    (refuseCacheFile) when it cannot be read or is refused (magic, format, size, checksum, key). */
+/** \brief The payload of \a file under \a key; nullopt when there is no file or no key, and with a
+    warning when its folder is refused or when it cannot be read or is refused (refuseCacheFile:
+    not a regular file, owner, mode, magic, format, size, tag, key). */
 std::optional<std::string> readCacheFile(const std::filesystem::path &file, const CacheKey &key);
 
 /** \brief The warning for \a file refused because of \a why. */
 void refuseCacheFile(const std::filesystem::path &file, const std::string &why);
 
-/** \brief Writes \a payload to \a file under \a key (its folder made if needed), through a
-    temporary file renamed over \a file. \returns false, after a warning naming the file and the
-    reason, when it cannot. */
+/** \brief Writes \a payload to \a file under \a key, tagged under the user's key (its folder made
+    with mode 0700 if needed), through a temporary file of mode 0600 renamed over \a file.
+    \returns false, after a warning naming the file or folder and the reason, when it cannot or
+    there is no key or the folder is refused (warned once). */
 bool writeCacheFile(const std::filesystem::path &file, const CacheKey &key, const std::string &payload);
 
 /** \brief Plain values appended to a payload in native layout. */

@@ -71,7 +71,9 @@ struct CullingOptions
       processes (certificateCacheFolder; certificate_cache.h, hull_cache.h): "default"
       (OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off",
       or a folder. A second start of a validator for the same robot and options reads them instead
-      of building them. */
+      of building them. Only a folder of the user's own that no one else can write is used, and
+      only files tagged under the user's key are read (cache_file.h): no one else's file can
+      change a verdict. */
   std::string certificate_cache = kDefaultCertificateCache;
   /** \brief Dynamic AABBs from Taylor models ([Zhang2007] Sec. 5.2) after the sampled
       motion-bound boxes, for the pairs whose sampled sweeps are apart (no tighter box can cull the
