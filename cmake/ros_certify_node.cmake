@@ -19,4 +19,5 @@ add_dependencies(ompl_ccd_certify_node ${PROJECT_NAME}_generate_messages_cpp)
 set_target_properties(ompl_ccd_certify_node PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${CATKIN_DEVEL_PREFIX}/${CATKIN_PACKAGE_BIN_DESTINATION})
 install(TARGETS ompl_ccd_certify_node RUNTIME DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/ros/stream_cloud.py DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
 install(DIRECTORY srv DESTINATION ${CMAKE_INSTALL_DATADIR}/ompl_ccd)

@@ -80,6 +80,18 @@ TEST(SensorObstacles, SceneYamlItems)
   EXPECT_EQ(map->obstacles()[0].shape.kind, CollisionShape::Kind::Box);
 }
 
+TEST(SensorObstacles, AnOctomapIsASceneFileAndACloudNeedsARadius)
+{
+  const ScenePtr map = loadScene(test::examplePath("sensors/scene_octomap.bt"));
+  EXPECT_EQ(map->obstacles().size(), loadScene(test::examplePath("octomap_scene.yaml"))->obstacles().size());
+  EXPECT_EQ(map->obstacles()[0].name, "scene_octomap/0");
+  const std::string cloud = test::examplePath("sensors/scene_cloud.pcd");
+  EXPECT_THAT([&] { loadScene(cloud); },
+              ::testing::ThrowsMessage<Error>(HasSubstr("loadScene: " + cloud + ": a point cloud needs a radius per "
+                                                        "point; give a scene YAML with the item {name: cloud, points: "
+                                                        "scene_cloud.pcd, radius: 0.005}.")));
+}
+
 /** \brief One scene item (YAML text after `obstacles:`) and the pieces of loadScene's message. */
 struct BadItem
 {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """RViz shows where a motion hits: starts a roscore (ROS_MASTER_URI's port) and launch/certify.launch
 (bundled arm, no scene file), streams the bundled cloud (examples/sensors/scene_cloud.xyz) on
-/camera/points, certifies a trajectory of the bundled arm that sweeps into the table, then runs RViz with config/certify.rviz under Xvfb, takes a screenshot (xwd) and checks by
+/camera/points with `rosrun ompl_ccd stream_cloud.py` (the README's steps), certifies a trajectory of the bundled arm that sweeps into the table, then runs RViz with config/certify.rviz under Xvfb, takes a screenshot (xwd) and checks by
 pixel statistics that it is not blank: many colours, and red (the colliding part, the touching
 bodies) and green (the free prefix) pixels. Writes the screenshot as PNG to --output (the README's
 picture). Run by ctest (cmake/ros_certify_tests.cmake) with the devel space's environment."""
@@ -44,47 +44,32 @@ def write_png(path, width, height, rows):
                      chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
-def stream_cloud():
-    """Publishes the bundled cloud in base_link on /camera/points twice a second, stamped now."""
-    import threading
-
-    import rospy
-    from sensor_msgs import point_cloud2
-    from sensor_msgs.msg import PointCloud2
-    from std_msgs.msg import Header
-    points = [tuple(map(float, line.split()[:3])) for line in (ROOT / "examples" / "sensors" / "scene_cloud.xyz").open()
-              if line.strip() and not line.startswith("#")]
-    publisher = rospy.Publisher("/camera/points", PointCloud2, queue_size=1, latch=True)
-
-    def loop():
-        while not rospy.is_shutdown():
-            publisher.publish(point_cloud2.create_cloud_xyz32(Header(stamp=rospy.Time.now(), frame_id="base_link"), points))
-            rospy.sleep(0.5)
-
-    threading.Thread(target=loop, daemon=True).start()
-    return len(points)
+# The README's request (section "The live certification service"), as a user types it.
+REQUEST = ("{trajectory: {joint_names: [joint_1, joint_2, joint_3, joint_4, joint_5, joint_6],\n"
+           "  points: [{positions: [0, 0.3, 0.2, 0, 0.2, 0], time_from_start: {secs: 0}}, "
+           "{positions: [-0.3, 1.2, 1.0, 0, 1.0, 0], time_from_start: {secs: 1}}]},\n"
+           "  validator: ca, mode: first-contact}")
 
 
 def certify_colliding_trajectory():
+    """Waits for the node to hold the streamed cloud, then makes the README's rosservice call."""
     import rospy
-    from ompl_ccd.srv import CertifyTrajectory, CertifyTrajectoryRequest, UpdateObstacles
-    from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+    import yaml
+    from ompl_ccd.srv import UpdateObstacles
     rospy.init_node("rviz_screenshot_check", anonymous=True)
     rospy.wait_for_service("/ompl_ccd_certify_node/certify_trajectory", timeout=180)
-    count = stream_cloud()
+    count = sum(1 for line in (ROOT / "examples" / "sensors" / "scene_cloud.xyz").open() if line[0] not in "#\n")
     update = rospy.ServiceProxy("/ompl_ccd_certify_node/update_obstacles", UpdateObstacles)
     deadline = time.time() + 60
     while update().obstacles != count:
         if time.time() > deadline:
             sys.exit("rviz_screenshot_check: the node did not take the cloud within 60 s")
         time.sleep(0.5)
-    request = CertifyTrajectoryRequest()
-    request.trajectory = JointTrajectory(joint_names=[f"joint_{i}" for i in range(1, 7)])
-    for i, q in enumerate([[0.0, 0.3, 0.2, 0.0, 0.2, 0.0], [-0.3, 1.2, 1.0, 0.0, 1.0, 0.0]]):
-        request.trajectory.points.append(JointTrajectoryPoint(positions=q, time_from_start=rospy.Duration(i)))
-    response = rospy.ServiceProxy("/ompl_ccd_certify_node/certify_trajectory", CertifyTrajectory)(request)
-    if not response.ok or response.verdicts != ["collision"]:
-        sys.exit(f"rviz_screenshot_check: expected one colliding segment, got {response}")
+    done = subprocess.run(["rosservice", "call", "/ompl_ccd_certify_node/certify_trajectory", REQUEST],
+                          capture_output=True, text=True, timeout=120)
+    response = yaml.safe_load(done.stdout) if done.returncode == 0 else None
+    if not response or not response["ok"] or response["verdicts"] != ["collision"]:
+        sys.exit(f"rviz_screenshot_check: expected one colliding segment, got {done.stdout} {done.stderr}")
     return response
 
 
@@ -93,15 +78,22 @@ def main():
     parser.add_argument("--devel", required=True)
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
-    sys.path.insert(0, os.path.join(args.devel, "lib", "python3", "dist-packages"))
+    # the generated services, for rospy here and for rosservice (as devel/setup.bash sets it)
+    messages = os.path.join(args.devel, "lib", "python3", "dist-packages")
+    sys.path.insert(0, messages)
+    os.environ["PYTHONPATH"] = messages + os.pathsep + os.environ.get("PYTHONPATH", "")
     port = os.environ["ROS_MASTER_URI"].rsplit(":", 1)[1]
     processes = []
     try:
         processes.append(subprocess.Popen(["roscore", "-p", port], stdout=subprocess.DEVNULL))
         time.sleep(3)
         processes.append(subprocess.Popen(["roslaunch", "ompl_ccd", "certify.launch"]))
+        # the README's step: stream the bundled cloud as a camera would
+        processes.append(subprocess.Popen(["rosrun", "ompl_ccd", "stream_cloud.py",
+                                           str(ROOT / "examples" / "sensors" / "scene_cloud.xyz")]))
         response = certify_colliding_trajectory()
-        print(f"rviz_screenshot_check: collision with {response.witness_other[0]}, last_valid {response.last_valid:.3f} s")
+        print(f"rviz_screenshot_check: collision with {response['witness_other'][0]}, "
+              f"last_valid {response['last_valid']:.3f} s")
         output = pathlib.Path(args.output)
         output.parent.mkdir(parents=True, exist_ok=True)
         xwd = output.with_suffix(".xwd")
