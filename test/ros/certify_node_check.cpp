@@ -18,9 +18,13 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "ompl_ccd/CertifyEdges.h"
 #include "ompl_ccd/CertifyTrajectory.h"
 #include "ompl_ccd/UpdateObstacles.h"
+#include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/point_cloud_file.h"
+#include "ompl_ccd/model/kinematics.h"
+#include "ompl_ccd/model/robot_model.h"
 #include "support/cli_run.h"
 #include "support/test_paths.h"
 
@@ -217,6 +221,56 @@ TEST_F(CertifyNodeCheck, BadRequestsGetTheCommandLinesMessageAndTheNodeLives)
   EXPECT_THAT(certify(far).error, HasSubstr("joint_2"));
   EXPECT_THAT(certify(kPoints, "exact").error, HasSubstr("validator 'exact' is unknown; use one of: discrete, ca"));
   EXPECT_TRUE(certify(kPoints).ok) << "the node still answers";
+}
+TEST_F(CertifyNodeCheck, EdgesAnswerAsTheTrajectoryAndObstaclesComeAndGo)
+{
+  CertifyEdges edges;
+  edges.request.joint_names = kJoints;
+  for (std::size_t k = 0; k + 1 < kPoints.size(); ++k)
+  {
+    edges.request.starts.insert(edges.request.starts.end(), kPoints[k].begin(), kPoints[k].end());
+    edges.request.goals.insert(edges.request.goals.end(), kPoints[k + 1].begin(), kPoints[k + 1].end());
+  }
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/certify_edges", edges));
+  ASSERT_TRUE(edges.response.ok) << edges.response.error;
+  EXPECT_EQ(edges.response.verdicts, (std::vector<std::string>{"free", "collision"}));
+
+  // A box around the last link where the free segment ends makes it collide; removed, the segment
+  // is free again.
+  const RobotModel robot = RobotModel::fromUrdfFile(test::examplePath("arm/arm.urdf"));
+  KinematicsWorkspace fk(robot);
+  forwardKinematics(robot, fk, Eigen::Map<const Eigen::VectorXd>(kPoints[1].data(), 6));
+  const Eigen::Vector3d p = fk.X_WL.back().translation();
+  UpdateObstacles add;
+  add.request.add_yaml = concat("obstacles: [{name: crate, box: [0.08, 0.08, 0.08], pose: {position: [", p.x(), ", ",
+                                p.y(), ", ", p.z(), "]}}]");
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", add));
+  ASSERT_TRUE(add.response.ok) << add.response.error;
+  EXPECT_EQ(add.response.obstacles, 2001);
+  const CertifyTrajectory::Response with_crate = certify({kPoints[0], kPoints[1]});
+  ASSERT_TRUE(with_crate.ok) << with_crate.error;
+  UpdateObstacles remove;
+  remove.request.remove = {"crate"};
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", remove));
+  EXPECT_EQ(remove.response.obstacles, 2000);
+  EXPECT_EQ(certify({kPoints[0], kPoints[1]}).verdicts, (std::vector<std::string>{"free"}));
+  UpdateObstacles unknown;
+  unknown.request.remove = {"crate"};
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", unknown));
+  EXPECT_FALSE(unknown.response.ok);
+  EXPECT_THAT(unknown.response.error, HasSubstr("remove 'crate' names no obstacle added through update_obstacles"));
+  EXPECT_EQ(with_crate.verdicts, (std::vector<std::string>{"collision"})) << "the crate stands in the way";
+}
+
+TEST_F(CertifyNodeCheck, AStaleCloudIsRefused)
+{
+  sensor_msgs::PointCloud2 stale = cloudMessage({Eigen::Vector3d(0.3, 0.0, 0.5)});
+  stale.header.stamp = ros::Time::now() - ros::Duration(100.0);
+  cloud_pub_.publish(stale);
+  ros::Duration(2.0).sleep();
+  UpdateObstacles count;
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", count));
+  EXPECT_EQ(count.response.obstacles, 2000) << "the stale cloud did not replace the fresh one";
 }
 }  // namespace
 }  // namespace ompl_ccd
