@@ -137,8 +137,6 @@ visualization_msgs::MarkerArray contactMarkers(const CollisionWorld &world, cons
   Marker hit_path = marker(frame, "path", 1, Marker::LINE_STRIP, color(0.9f, 0.1f, 0.1f, 1.0f));
   free_path.scale.x = hit_path.scale.x = 0.01;
   const Report *hit = nullptr;
-  JointMotion *unused = nullptr;
-  (void)unused;
   for (std::size_t k = 0; k < answer.reports.size() && !hit; ++k)
   {
     const JointMotion motion(robot, answer.waypoints[k], answer.waypoints[k + 1]);
