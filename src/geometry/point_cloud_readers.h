@@ -11,7 +11,7 @@ namespace ompl_ccd::cloud_io
 {
 /** \brief PCL's .pcd: ascii, binary or binary_compressed data. */
 std::vector<Eigen::Vector3d> readPcd(const std::string &path);
-/** \brief .ply through assimp (float coordinates only). */
+/** \brief .ply: the vertex element's x, y, z. */
 std::vector<Eigen::Vector3d> readPly(const std::string &path);
 /** \brief Text, `x y z` per line. */
 std::vector<Eigen::Vector3d> readXyz(const std::string &path);

@@ -13,9 +13,8 @@ namespace ompl_ccd
     - `.pcd` — PCL's format (header VERSION … DATA): `DATA ascii`, `binary` or `binary_compressed`
       (LZF); the fields `x`, `y`, `z` of TYPE F and SIZE 4 or 8 (any other fields are skipped);
       VIEWPOINT is not applied (PCL does not apply it either);
-    - `.ply` — through assimp: the vertices of every element (faces ignored); x, y, z must be
-      stored as `float` (assimp reads single precision: a `double` coordinate is refused rather
-      than rounded);
+    - `.ply` — ascii, binary_little_endian or binary_big_endian: the `vertex` element's x, y, z
+      (any scalar type, read exactly), elements before it skipped, those after it not read;
     - `.xyz` — text, one point per line `x y z` (more columns ignored), blank lines and `#`
       comments skipped.
     A point with a NaN coordinate is skipped: NaN is PCL's "no return" in organised clouds. An
