@@ -9,7 +9,7 @@
 /// | `~mesh_base_dir`             | string (folder)      | ""             | folder relative mesh paths of the URDF start from |
 /// | `~package_paths`             | list of folders      | []             | searched for `package://NAME/...` before ROS_PACKAGE_PATH |
 /// | `~scene`                     | string (file)        | "" (none)      | the static scene (any scene file `ompl_ccd` reads, sensor items too) |
-/// | `~planning_frame`            | string               | robot root link| the frame clouds are transformed to (the world of the scene) |
+/// | `~planning_frame`            | string               | robot root link| the tf frame clouds are transformed to; it must be the robot's world (its root link's frame, where the scene and the witnesses are): set it only when tf names that frame otherwise (a prefix) |
 /// | `~validator`                 | string               | "ca"           | a request's validator when it names none |
 /// | `~validator_options/NAME`    | scalar               | `ompl_ccd options` | any validator option |
 /// | `~cloud_radius`              | number, metres > 0   | 0.005          | each point of ~cloud is a ball of this radius |
