@@ -68,6 +68,9 @@ if(_ompl_ccd_ros_missing)
 endif()
 message(STATUS "ompl_ccd: building the ROS 1 plugin and node into the devel space ${CATKIN_DEVEL_PREFIX}")
 
+# The certify node's services: generated before catkin_package(), as genmsg requires.
+include(${PROJECT_SOURCE_DIR}/cmake/ros_services.cmake)
+
 if(_ompl_ccd_in_workspace)
   # Exports the core library (with the plugin base class) to catkin packages that depend on
   # ompl_ccd (find_package(catkin COMPONENTS ompl_ccd)): it must sit in <devel>/lib.
@@ -101,6 +104,7 @@ set_target_properties(ompl_ccd_plan_node PROPERTIES
 
 install(TARGETS ompl_ccd_plugins LIBRARY DESTINATION ${CATKIN_PACKAGE_LIB_DESTINATION})
 install(TARGETS ompl_ccd_plan_node RUNTIME DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
+include(${PROJECT_SOURCE_DIR}/cmake/ros_certify_node.cmake)
 
 # ---------------------------------------------------------------- tests
 if(NOT OMPL_CCD_BUILD_TESTS)
@@ -149,3 +153,5 @@ add_test(NAME ros_bad_parameters
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 set_tests_properties(ros_bad_parameters PROPERTIES
   ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11411" TIMEOUT 600)
+
+include(${PROJECT_SOURCE_DIR}/cmake/ros_certify_tests.cmake)

@@ -69,11 +69,26 @@ class World:
                      "scene": os.fspath(scene), "package_paths": [os.fspath(p) for p in package_paths]}
         self._world = _World(self.spec["robot"], self.spec["srdf"] or "", self.spec["scene"],
                              self.spec["package_paths"])
+        self._index_names()
+
+    def __reduce__(self):
+        return (_restore_world, (self.spec, getattr(self, "_points", None)))
+
+    def _index_names(self):
         self.dtype = result_dtype(max((len(n) for n in self._world.contact_names), default=1))
         self._names = np.array(list(self._world.contact_names) + [""], dtype=self.dtype["witness_link"])
 
-    def __reduce__(self):
-        return (World, (self.spec["robot"], self.spec["srdf"], self.spec["scene"], self.spec["package_paths"]))
+    def set_points(self, points, radius, voxel=0.0):
+        """Replaces the point cloud of the scene (besides the scene file's obstacles, and instead of
+        the points of an earlier set_points): `points`, an (n, 3) array in the world frame (the
+        robot's root link), each point an obstacle ball of `radius` metres named "points/<i>"; with
+        `voxel` > 0, one ball per voxel of that side covering its points' balls (a superset: *free*
+        keeps its meaning, a collision's witness touches the cover). The validators of this World
+        certify against the new cloud from their next check on."""
+        points = np.asarray(points, dtype=np.float64)
+        self._world = self._world.with_points(points, float(radius), float(voxel))
+        self._points = (points.copy(), float(radius), float(voxel))
+        self._index_names()
 
     @property
     def robot_name(self):
@@ -116,6 +131,13 @@ class World:
         return self._world.read_path(os.fspath(path))
 
 
+def _restore_world(spec, points):
+    world = World(spec["robot"], spec["srdf"], spec["scene"], spec["package_paths"])
+    if points is not None:
+        world.set_points(*points)
+    return world
+
+
 class Validator:
     """A motion validator of a World; thread-safe, made by World.validator."""
 
@@ -123,26 +145,34 @@ class Validator:
         self.world = world
         self.options = dict(options)
         self._validator = _Validator(world._world, name, self.options)
+        self._built_for = world._world
 
     @property
     def name(self):
         return self._validator.name
+
+    def _current(self):
+        """The C++ validator of the world's current scene (built again after World.set_points)."""
+        if self._built_for is not self.world._world:
+            self._validator = _Validator(self.world._world, self._validator.name, self.options)
+            self._built_for = self.world._world
+        return self._validator
 
     def check(self, edges, mode="decide", jobs=1):
         """Answers every row of `edges`, an (m, 2 nq) array (start then goal state, state order),
         with `jobs` threads (the GIL is released meanwhile). mode: "decide" (free or not) or
         "first-contact" (the first time of contact, bracketed to the validator's tolerance).
         Returns a structured array of world.dtype (see result_dtype), one row per edge, in order."""
-        return self._results(self._validator.check(edges, mode, jobs, False, 0))
+        return self._results(self._current().check(edges, mode, jobs, False, 0))
 
     def check_path(self, waypoints, mode="decide", jobs=1):
         """As check, for the consecutive edges of `waypoints`, a (k, nq) array with k >= 2."""
-        return self._results(self._validator.check_path(waypoints, mode, jobs, False, 0))
+        return self._results(self._current().check_path(waypoints, mode, jobs, False, 0))
 
     def _check_json(self, edges, mode, first_edge):
         """check and the JSON line of every edge as `ompl_ccd validate` prints it (edges numbered
         from first_edge): what ompl_ccd-dask prints."""
-        raw = self._validator.check(edges, mode, 1, True, first_edge)
+        raw = self._current().check(edges, mode, 1, True, first_edge)
         return self._results(raw), raw["json"]
 
     def _results(self, raw):

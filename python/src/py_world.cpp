@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/sensor_obstacles.h"
 #include "ompl_ccd/geometry/world_loader.h"
 
 namespace ompl_ccd::python
@@ -14,7 +16,26 @@ PyWorld::PyWorld(const std::string &robot, const std::string &srdf, const std::s
   const RobotModelPtr model = loadRobot(robot, srdf, options);
   model->checkCertifiable("World: " + robot);
   world_ = loadWorld(model, scene, package_paths);
+  file_obstacles_ = world_->scene().obstacles();
+  indexNames();
+}
 
+PyWorld::PyWorld(const PyWorld &base, const std::vector<Eigen::Vector3d> &p_WP, double radius, double voxel)
+  : file_obstacles_(base.file_obstacles_)
+{
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+    OMPL_CCD_THROW_UNLESS(p_WP[i].allFinite(), "World.set_points: point ", i, " is not finite (", p_WP[i].transpose(),
+                          "); drop it (NaN is a sensor's missing return).");
+  std::vector<Obstacle> obstacles = file_obstacles_;
+  for (Obstacle &obstacle :
+       pointObstacles(p_WP, radius, voxel, "points", Eigen::Isometry3d::Identity(), "World.set_points"))
+    obstacles.push_back(std::move(obstacle));
+  world_ = std::make_shared<const CollisionWorld>(base.world_->robotPtr(), std::make_shared<const Scene>(std::move(obstacles)));
+  indexNames();
+}
+
+void PyWorld::indexNames()
+{
   const auto add = [this](const std::string &name) {
     if (contact_index_.emplace(name, static_cast<int>(contact_names_.size())).second)
       contact_names_.push_back(name);

@@ -3,6 +3,7 @@
 /// The world of the Python module: a robot in a scene, loaded once as `ompl_ccd validate` loads
 /// it (world_loader.h), with the names a contact witness can carry.
 
+#include <Eigen/Core>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -20,6 +21,12 @@ public:
   PyWorld(const std::string &robot, const std::string &srdf, const std::string &scene,
           const std::vector<std::string> &package_paths);
 
+  /** \brief \a base's robot and scene file with the point cloud \a p_WP in place of any cloud an
+      earlier withPoints gave: one sphere obstacle "points/<i>" of \a radius per point, or per
+      voxel of the cover when \a voxel > 0 (sensor_obstacles.h). \throws Error for a radius or
+      voxel out of range, a point that is not finite. */
+  PyWorld(const PyWorld &base, const std::vector<Eigen::Vector3d> &p_WP, double radius, double voxel);
+
   const CollisionWorldPtr &world() const { return world_; }
   const RobotModel &robot() const { return world_->robot(); }
 
@@ -30,7 +37,12 @@ public:
   int contactIndex(const std::string &name) const;
 
 private:
+  /** \brief Fills contact_names_ and contact_index_ from world_. */
+  void indexNames();
+
   CollisionWorldPtr world_;
+  /** \brief The obstacles of the scene file (without a set_points cloud). */
+  std::vector<Obstacle> file_obstacles_;
   std::vector<std::string> contact_names_;
   std::unordered_map<std::string, int> contact_index_;
 };

@@ -7,6 +7,8 @@
 
 #include "moveit_scene_reader.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/octomap_file.h"
+#include "ompl_ccd/geometry/sensor_obstacles.h"
 #include "ompl_ccd/input_file.h"
 #include "ompl_ccd/model/mesh_loader.h"
 #include "ompl_ccd/yaml_file.h"
@@ -42,6 +44,11 @@ ScenePtr loadScene(const std::string &path, const std::vector<std::string> &pack
   std::vector<Obstacle> obstacles;
   if (extension == ".yaml" || extension == ".yml")
     obstacles = readYaml(path, package_paths);
+  else if (extension == ".bt" || extension == ".ot")
+    obstacles = cellObstacles(readOctomapFile(path), file.stem().string(), Eigen::Isometry3d::Identity());
+  else if (extension == ".pcd" || extension == ".xyz")
+    throw Error(concat("loadScene: ", path, ": a point cloud needs a radius per point; give a scene YAML with the "
+                       "item {name: cloud, points: ", file.filename().string(), ", radius: 0.005}."));
   else if (extension == ".urdf")
     obstacles = scene_io::urdfObstacles(path, package_paths, "", {}, Eigen::Isometry3d::Identity(),
                                         concat("loadScene: ", path));
@@ -49,7 +56,7 @@ ScenePtr loadScene(const std::string &path, const std::vector<std::string> &pack
   {
     OMPL_CCD_THROW_UNLESS(!extension.empty() && Assimp::Importer().IsExtensionSupported(extension),
                           "loadScene: '", path, "' has an unsupported format ('", extension,
-                          "'); give a .yaml/.yml scene, a .urdf or a mesh (.stl, .dae, .obj, ...).");
+                          "'); give a .yaml/.yml scene, a .urdf, an OctoMap (.bt, .ot) or a mesh (.stl, .dae, .obj, ...).");
     Obstacle obstacle;
     obstacle.name = file.stem().string();
     obstacle.shape.kind = CollisionShape::Kind::Mesh;

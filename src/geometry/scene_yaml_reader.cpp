@@ -5,6 +5,7 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/mesh_loader.h"
+#include "sensor_scene_items.h"
 #include "urdf_scene_reader.h"
 #include "yaml_values.h"
 
@@ -13,10 +14,12 @@ namespace ompl_ccd::scene_io
 namespace
 {
 /** \brief Keys of one obstacle item, and those that give its shape (exactly one per item). */
-const std::vector<std::string> kItemKeys = {"name", "mesh", "box", "cylinder", "sphere", "urdf", "pose", "scale", "joints"};
-const std::vector<std::string> kShapeKeys = {"mesh", "box", "cylinder", "sphere", "urdf"};
+const std::vector<std::string> kItemKeys = {"name", "mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap",
+                                            "pose", "scale", "joints", "radius", "voxel", "occupancy_threshold"};
+const std::vector<std::string> kShapeKeys = {"mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap"};
 
-/** \brief \a file relative to the scene file's folder unless absolute; must be a file (not a folder). */
+}  // namespace
+
 std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
                         const std::string &key)
 {
@@ -31,6 +34,9 @@ std::string resolveFile(const YAML::Node &node, const std::string &scene_path, c
   return resolved.string();
 }
 
+namespace
+{
+
 /** \brief The one shape key of \a item. */
 std::string shapeKey(const YAML::Node &item, const std::string &where)
 {
@@ -43,7 +49,7 @@ std::string shapeKey(const YAML::Node &item, const std::string &where)
       found = key;
     }
   OMPL_CCD_THROW_UNLESS(!found.empty(), where, ": has no shape (", lineOf(item),
-                        "); add one of mesh, box, cylinder, sphere, urdf.");
+                        "); add one of mesh, box, cylinder, sphere, urdf, points, octomap.");
   return found;
 }
 
@@ -133,7 +139,14 @@ std::vector<Obstacle> readSceneYaml(const YAML::Node &root, const std::string &p
                           shape_key, "` (", lineOf(item["scale"]), "); remove `scale` or give the size directly.");
     OMPL_CCD_THROW_UNLESS(!item["joints"] || shape_key == "urdf", where, ": `joints` applies to `urdf` only, not `",
                           shape_key, "` (", lineOf(item["joints"]), "); remove `joints`.");
+    checkSensorKeys(item, shape_key, where);
     const Eigen::Isometry3d X_WG = item["pose"] ? readPose(item["pose"], where, "pose") : Eigen::Isometry3d::Identity();
+    if (shape_key == "points" || shape_key == "octomap")
+    {
+      for (Obstacle &obstacle : sensorObstacles(item, shape_key, path, name, X_WG, where))
+        obstacles.push_back(std::move(obstacle));
+      continue;
+    }
 
     if (shape_key == "urdf")
     {

@@ -211,7 +211,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadScene{"unknown_item_key.yaml",
                  {"obstacle 0 ('crate'): unknown key 'colour' (line 4); allowed keys: name, mesh, box, cylinder, "
-                  "sphere, urdf, pose, scale, joints."}},
+                  "sphere, urdf, points, octomap, pose, scale, joints, radius, voxel, occupancy_threshold."}},
         BadScene{"unknown_top_key.yaml", {"unknown key 'units' (line 1); allowed keys: obstacles."}},
         BadScene{"missing_name.yaml", {"obstacle 0: has no `name` (line 2); add a unique name."}},
         BadScene{"name_not_string.yaml", {"obstacle 0: `name` must be a non-empty string (line 2, got a list)"}},
@@ -219,7 +219,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{"obstacles_not_list.yaml", {"`obstacles` must be a list (line 2)"}},
         BadScene{"two_shapes.yaml",
                  {"obstacle 0 ('crate'): has both `box` and `sphere` (line 4); give one shape per obstacle"}},
-        BadScene{"no_shape.yaml", {"('crate'): has no shape (line 2); add one of mesh, box, cylinder, sphere, urdf."}},
+        BadScene{"no_shape.yaml", {"('crate'): has no shape (line 2); add one of mesh, box, cylinder, sphere, urdf, points, octomap."}},
         BadScene{"negative_box.yaml", {"('crate'): `box` must be positive (line 3, got -0.1); give a size > 0"}},
         BadScene{"box_two_sizes.yaml", {"`box` must be a list of 3 positive numbers (line 3, got a list of 2)"}},
         BadScene{"sphere_not_number.yaml", {"('ball'): `sphere` must be a finite number (line 3, got 'big')"}},

@@ -1,5 +1,7 @@
 #include "node_parameters.h"
 
+#include "parameter_text.h"
+
 #include <ros/param.h>
 #include <xmlrpcpp/XmlRpcValue.h>
 
@@ -185,24 +187,6 @@ std::vector<std::string> readStringList(const PrivateParameters &params, const s
   for (int i = 0; i < value->size(); ++i)
     out.push_back(params.toString((*value)[i], concat(key, "[", i, "]")));
   return out;
-}
-
-/** \brief \a value as the text a YAML scalar of it reads; nullopt for a list or a map. */
-std::optional<std::string> scalarText(XmlRpcValue &value)
-{
-  switch (value.getType())
-  {
-    case XmlRpcValue::TypeString:
-      return static_cast<std::string &>(value);
-    case XmlRpcValue::TypeBoolean:
-      return static_cast<bool>(value) ? "true" : "false";
-    case XmlRpcValue::TypeInt:
-      return std::to_string(static_cast<int>(value));
-    case XmlRpcValue::TypeDouble:
-      return numberText(static_cast<double>(value));
-    default:
-      return std::nullopt;
-  }
 }
 
 /** \brief ~validator_options/NAME for every option of the schema that is set, over the defaults. */

@@ -18,7 +18,11 @@ namespace ompl_ccd
     - `.yaml`/`.yml` with `world: collision_objects:` — MoveIt planning scene: box, cylinder
       (dimensions [height, radius]) and sphere primitives with primitive_poses; mesh entries are
       refused with a message;
+    - items `points: FILE` (with `radius`, optional `voxel`) and `octomap: FILE` (optional
+      `occupancy_threshold`): sensor_obstacles.h;
     - `.urdf` — every link with collision geometry at joint value 0;
+    - `.bt`, `.ot` — every occupied leaf of the OctoMap, a box named "<stem>/<i>" (a `.pcd` or
+      `.xyz` is refused: its points need a radius, given in a scene YAML);
     - `.stl`, `.dae`, `.obj` (any other extension assimp reads) — one mesh obstacle at the origin.
     \param package_paths folders for package:// URIs inside URDFs.
     \throws Error naming the file, the item and the fix (unknown key, missing field, bad value,

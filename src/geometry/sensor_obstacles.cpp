@@ -1,0 +1,104 @@
+#include "ompl_ccd/geometry/sensor_obstacles.h"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "ompl_ccd/error.h"
+#include "ompl_ccd/numeric.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief Integer voxel coordinates packed into one key (21 bits each: ±10⁶ voxels per axis). */
+std::int64_t voxelKey(const Eigen::Vector3d &p, double voxel)
+{
+  constexpr std::int64_t kHalf = std::int64_t(1) << 20, kMask = (std::int64_t(1) << 21) - 1;
+  std::int64_t key = 0;
+  for (int k = 0; k < 3; ++k)
+    key = (key << 21) | ((static_cast<std::int64_t>(std::floor(p[k] / voxel)) + kHalf) & kMask);
+  return key;
+}
+
+Obstacle sphereObstacle(const std::string &name, const Eigen::Vector3d &center, double radius)
+{
+  Obstacle obstacle;
+  obstacle.name = name;
+  obstacle.shape.kind = CollisionShape::Kind::Sphere;
+  obstacle.shape.radius = radius;
+  obstacle.X_WG.translation() = center;
+  return obstacle;
+}
+}  // namespace
+
+std::vector<Ball> voxelCover(const std::vector<Eigen::Vector3d> &p_WP, double radius, double voxel)
+{
+  // Two voxels whose keys wrap onto one another (2²¹ voxels apart) merge: still a cover, only looser.
+  std::unordered_map<std::int64_t, std::size_t> index;
+  std::vector<Eigen::AlignedBox3d> boxes;
+  std::vector<std::size_t> voxel_of(p_WP.size());
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+  {
+    const auto [it, added] = index.emplace(voxelKey(p_WP[i], voxel), boxes.size());
+    if (added)
+      boxes.emplace_back(p_WP[i], p_WP[i]);
+    else
+      boxes[it->second].extend(p_WP[i]);
+    voxel_of[i] = it->second;
+  }
+  std::vector<Ball> balls(boxes.size());
+  std::vector<double> reach(boxes.size(), 0.0);
+  for (std::size_t v = 0; v < boxes.size(); ++v)
+    balls[v].center = boxes[v].center();
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+    reach[voxel_of[i]] = std::max(reach[voxel_of[i]], (p_WP[i] - balls[voxel_of[i]].center).norm());
+  // ‖x − c‖ ≤ ‖x − p‖ + ‖p − c‖ ≤ radius + reach for x in p's ball; the sum and norm round by a
+  // few ulps, covered by the fine pads.
+  for (std::size_t v = 0; v < boxes.size(); ++v)
+    balls[v].radius = (radius + reach[v]) * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs;
+  return balls;
+}
+
+std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
+                                     const std::string &name, const Eigen::Isometry3d &X_WC, const std::string &where)
+{
+  OMPL_CCD_THROW_UNLESS(std::isfinite(radius) && radius > 0, where, ": `radius` is ", radius,
+                        "; give each point's ball a finite radius > 0 (metres).");
+  OMPL_CCD_THROW_UNLESS(std::isfinite(voxel) && voxel >= 0, where, ": `voxel` is ", voxel,
+                        "; give a finite voxel side >= 0 (metres; 0 keeps every point).");
+  std::vector<Eigen::Vector3d> p_WP;
+  p_WP.reserve(p_CP.size());
+  for (const Eigen::Vector3d &p : p_CP)
+    p_WP.push_back(X_WC * p);
+  std::vector<Obstacle> obstacles;
+  if (voxel > 0)
+  {
+    const std::vector<Ball> balls = voxelCover(p_WP, radius, voxel);
+    obstacles.reserve(balls.size());
+    for (std::size_t i = 0; i < balls.size(); ++i)
+      obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), balls[i].center, balls[i].radius));
+    return obstacles;
+  }
+  obstacles.reserve(p_WP.size());
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+    obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), p_WP[i], radius));
+  return obstacles;
+}
+
+std::vector<Obstacle> cellObstacles(const std::vector<OccupiedCell> &cells, const std::string &name,
+                                    const Eigen::Isometry3d &X_WM)
+{
+  std::vector<Obstacle> obstacles;
+  obstacles.reserve(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i)
+  {
+    Obstacle obstacle;
+    obstacle.name = name + "/" + std::to_string(i);
+    obstacle.shape.kind = CollisionShape::Kind::Box;
+    obstacle.shape.box_size = Eigen::Vector3d::Constant(cells[i].size);
+    obstacle.X_WG = X_WM * Eigen::Translation3d(cells[i].center);
+    obstacles.push_back(std::move(obstacle));
+  }
+  return obstacles;
+}
+}  // namespace ompl_ccd
