@@ -23,7 +23,7 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/conservative_advancement.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/numeric.h"

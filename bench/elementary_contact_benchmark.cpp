@@ -1,4 +1,4 @@
-/// The elementary contact solver (elementary_contact.h, [Redon2004] Sec. 5.2) on every query of
+/// The elementary contact solver (exact_elementary_contact.h, [Redon2004] Sec. 5.2) on every query of
 /// ../shared/data/ccd_queries (Wang et al. 2021): per folder, with interval Newton (default
 /// options) and without it (newton_iterations = 0), median and p95 µs per solve, mean time
 /// intervals examined, and the answers against the ground truth (false negatives must be 0;
@@ -13,7 +13,7 @@
 #include <cstdio>
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/elementary_contact.h"
+#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
 #include "support/ccd_queries.h"
 #include "support/test_paths.h"
 

@@ -15,7 +15,7 @@
 #include "ompl_ccd/bound/taylor_pose.h"
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
 
 namespace ompl_ccd::bench
 {

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/numeric.h"
 

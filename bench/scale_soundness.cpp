@@ -37,9 +37,9 @@
 #include <thread>
 #include <vector>
 
-#include "ompl_ccd/certify/conservative_advancement.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/adversarial_scenes.h"
 #include "support/example_worlds.h"

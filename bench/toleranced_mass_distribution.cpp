@@ -17,7 +17,7 @@
 #include <cstdio>
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 
 namespace
 {

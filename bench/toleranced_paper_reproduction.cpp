@@ -29,9 +29,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "ompl_ccd/bound/affine_metric.h"
-#include "ompl_ccd/bound/bounding_ball.h"
-#include "ompl_ccd/certify/fat_primitive_tests.h"
+#include "ompl_ccd/certify/toleranced/affine_metric.h"
+#include "ompl_ccd/certify/toleranced/bounding_ball.h"
+#include "ompl_ccd/certify/toleranced/fat_primitive_tests.h"
 #include "ompl_ccd/numeric.h"
 
 using namespace ompl_ccd;

@@ -19,7 +19,7 @@
 #include <thread>
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 
 namespace
 {

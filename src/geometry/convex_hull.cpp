@@ -403,4 +403,9 @@ double ConvexHull::support(const Eigen::Vector3d &n_G, int *hint) const
   }
   return 0.0;
 }
+
+double slabBetween(double h_A, double h_B)
+{
+  return -h_B - h_A - numeric::kSlabSlack * (1.0 + std::fabs(h_A) + std::fabs(h_B));
+}
 }  // namespace ompl_ccd

@@ -3,9 +3,9 @@
 #include <functional>
 #include <ompl/base/DiscreteMotionValidator.h>
 
-#include "ompl_ccd/certify/conservative_advancement.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 

@@ -13,9 +13,9 @@
 #include <iostream>
 #include <memory>
 
-#include "ompl_ccd/certify/conservative_advancement.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/geometry/octomap_file.h"
 #include "ompl_ccd/geometry/point_cloud_file.h"
 #include "ompl_ccd/geometry/sensor_obstacles.h"

@@ -81,10 +81,14 @@ struct Report
   Stats stats;
 };
 
+class Certifier;
+
 /** \brief Mutable per-thread state of a certifier; each certifier derives its own. */
 struct CertifierWorkspace
 {
   virtual ~CertifierWorkspace() = default;
+  /** \brief The certifier whose makeWorkspace() made it (certify() refuses another's). */
+  const Certifier *owner = nullptr;
 };
 
 /** \brief Decides a motion. Implementations are immutable after construction: certify() is const

@@ -10,7 +10,7 @@ namespace ompl_ccd
 {
 /** \brief One touching feature of a contact, on the triangles of one collision shape: a vertex (one
     vertex index), an edge (two) or a face (three, and its triangle index). Indices are the mesh's
-    own for a mesh, the triangulation's (triangle_features.h) for a box; empty when unknown. */
+    own for a mesh, the triangulation's (exact_triangle_features.h) for a box; empty when unknown. */
 struct ContactFeature
 {
   /** \brief The shape it belongs to (CollisionShape::describe(): "mesh 'forearm.stl'", "box [...]"). */

@@ -74,4 +74,17 @@ private:
   double gap_ = 0.0;
   FclGeometryPtr fcl_geometry_;
 };
+
+/** \brief h(dir) = max over \a hull, placed at \a X_WG, of x·dir (world frame, metres).
+    \param[in,out] hint where the hull's search starts (its last extreme vertex), or null. */
+inline double supportAlong(const ConvexHull &hull, const Eigen::Isometry3d &X_WG, const Eigen::Vector3d &dir, int *hint)
+{
+  return hull.support(X_WG.linear().transpose() * dir, hint) + X_WG.translation().dot(dir);
+}
+
+/** \brief The width of the slab between hulls A and B along a unit n, −h_B(−n) − h_A(n), from
+    \a h_A = h_A(n) and \a h_B = h_B(−n) (supportAlong), lowered by the slack of their rounding: a
+    lower bound on the distance between the hulls (and between anything inside them) for every
+    unit n, positive only where n separates them. */
+double slabBetween(double h_A, double h_B);
 }  // namespace ompl_ccd

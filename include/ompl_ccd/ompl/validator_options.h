@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "ompl_ccd/certify/conservative_advancement.h"
-#include "ompl_ccd/certify/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced_motion.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 
 namespace ompl_ccd
 {
@@ -48,7 +48,7 @@ struct ValidatorOptions
       not read from here but from the fields above. */
   TolerancedMotionOptions toleranced;
   /** \brief "interval": the certifier's own knobs and work caps (interval_arithmetic.h,
-      pair_contact_solver.h); its culling is not read from here but from the field culling above. */
+      exact_pair_solver.h); its culling is not read from here but from the field culling above. */
   IntervalArithmeticOptions interval;
 };
 
