@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <fcl/narrowphase/collision.h>
-#include <fcl/narrowphase/distance.h>
 #include <optional>
 
 #include "ompl_ccd/geometry/mesh_box_collision.h"
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
@@ -46,15 +46,15 @@ void fillContact(const fcl::CollisionResultd &result, const std::string &link, c
   }
 }
 
-/** \brief Fills a nearest-pair witness from FCL's distance result (points in W, o1 = link). */
-void fillNearest(const fcl::DistanceResultd &result, double distance, const std::string &link,
-                 const std::string &other, Contact *nearest)
+/** \brief Fills a nearest-pair witness from a distance query's points (in W, p_WA on the link). */
+void fillNearest(const NearestPoints &points, double distance, const std::string &link, const std::string &other,
+                 Contact *nearest)
 {
   *nearest = Contact{};
   nearest->link = link;
   nearest->other = other;
-  nearest->point_a = result.nearest_points[0];
-  nearest->point_b = result.nearest_points[1];
+  nearest->point_a = points.p_WA;
+  nearest->point_b = points.p_WB;
   nearest->distance = distance;
   const Eigen::Vector3d d_AB = nearest->point_b - nearest->point_a;
   if (distance > 0.0 && d_AB.norm() > 0.0)
@@ -86,39 +86,29 @@ bool sceneCollisionCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2
 struct SceneDistance
 {
   const fcl::CollisionObjectd *query = nullptr;
-  fcl::DistanceRequestd request;
   /** \brief Minimum over every pair seen so far (all links), used to prune the tree. */
   double best = numeric::kInfinity;
   const fcl::CollisionObjectd *obstacle = nullptr;
-  fcl::DistanceResultd result;
+  NearestPoints points;
 };
 
-/** \brief Broadphase callback: exact distance to one candidate; \a dist returns the running
-    minimum so the tree skips nodes whose AABB is farther (AABB distance is a lower bound). */
+/** \brief Broadphase callback: distance to one candidate (pairDistanceUpperBound: the distance of
+    two real points, exact but for rounding except for cylinders and hulls); \a dist returns the
+    running minimum so the tree skips nodes whose AABB is farther (AABB distance is a lower bound). */
 bool sceneDistanceCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *cdata, double &dist)
 {
   auto &data = *static_cast<SceneDistance *>(cdata);
   const fcl::CollisionObjectd *obstacle = o1 == data.query ? o2 : o1;
-  fcl::DistanceResultd result;
-  const double d = fcl::distance(data.query, obstacle, data.request, result);
+  NearestPoints points;
+  const double d = pairDistanceUpperBound(*data.query, *obstacle, &points);
   if (d < data.best)
   {
     data.best = d;
     data.obstacle = obstacle;
-    data.result = result;
+    data.points = points;
   }
   dist = data.best;
   return data.best <= 0.0;
-}
-
-/** \brief Exact distance request: no relative or absolute slack, nearest points wanted. */
-fcl::DistanceRequestd exactDistanceRequest()
-{
-  fcl::DistanceRequestd request;
-  request.enable_nearest_points = true;
-  request.rel_err = 0.0;
-  request.abs_err = 0.0;
-  return request;
 }
 
 /** \brief isInCollision on poses already set by updatePoses. */
@@ -149,6 +139,7 @@ bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, C
         if (!object_a.getAABB().overlap(object_b.getAABB()))
           continue;
         fcl::CollisionResultd result;
+        // libccd's MPR at most, never its asserting GJK (collision_queries.h)
         if (fcl::collide(&object_a, &object_b, request, result) == 0)
           continue;
         if (witness)
@@ -167,6 +158,7 @@ bool obstacleCollides(const Scene &scene, int obstacle, const fcl::CollisionObje
   const fcl::CollisionGeometryd &geometry = *object.collisionGeometry();
   if (target.shape.kind != CollisionShape::Kind::Box || geometry.getObjectType() != fcl::OT_BVH ||
       geometry.getNodeType() != fcl::BV_OBBRSS)
+    // libccd's MPR at most, never its asserting GJK (collision_queries.h)
     return fcl::collide(&object, &scene.object(obstacle), request, result) > 0;
   const Eigen::Vector3d half = 0.5 * target.shape.box_size;
   const std::optional<Eigen::Vector3d> point = meshBoxContact(
@@ -233,21 +225,19 @@ double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, cons
   if (posedCollision(world, ws, nearest))
     return 0.0;
 
-  const fcl::DistanceRequestd request = exactDistanceRequest();
   double best = numeric::kInfinity;
   for (int l : world.collidingLinks())
     for (std::size_t g = 0; g < ws.objects[l].size(); ++g)
     {
       SceneDistance data;
       data.query = ws.objects[l][g].get();
-      data.request = request;
       data.best = best;
       world.scene().broadphase().distance(ws.objects[l][g].get(), &data, sceneDistanceCallback);
       if (data.obstacle)
       {
         best = data.best;
         if (nearest)
-          fillNearest(data.result, std::max(best, 0.0), urdfLink(world, l, g),
+          fillNearest(data.points, std::max(best, 0.0), urdfLink(world, l, g),
                       obstacleName(world.scene(), data.obstacle), nearest);
       }
     }
@@ -259,13 +249,13 @@ double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, cons
         const fcl::CollisionObjectd &object_a = *ws.objects[a][g], &object_b = *ws.objects[b][h];
         if (object_a.getAABB().distance(object_b.getAABB()) >= best)
           continue;
-        fcl::DistanceResultd result;
-        const double d = fcl::distance(&object_a, &object_b, request, result);
+        NearestPoints points;
+        const double d = pairDistanceUpperBound(object_a, object_b, &points);
         if (d >= best)
           continue;
         best = d;
         if (nearest)
-          fillNearest(result, std::max(best, 0.0), urdfLink(world, a, g), urdfLink(world, b, h), nearest);
+          fillNearest(points, std::max(best, 0.0), urdfLink(world, a, g), urdfLink(world, b, h), nearest);
       }
   return std::max(best, 0.0);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/capsule.h>
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/math/bv/OBBRSS.h>
@@ -84,11 +85,11 @@ std::optional<CylinderAxis> makeCylinderAxis(const CollisionShape &shape)
 {
   if (shape.kind != CollisionShape::Kind::Cylinder)
     return std::nullopt;
-  const Eigen::Vector3d top(0.0, 0.0, 0.5 * shape.length), bottom(0.0, 0.0, -0.5 * shape.length);
   CylinderAxis axis;
-  // one triangle with two equal corners is the segment itself: FCL's triangle distance measures
-  // its edges against the other triangle's and projects its corners on the other's plane
-  axis.segment = makeBvh({bottom, top, top}, {Eigen::Vector3i(0, 1, 2)});
+  // a capsule of radius 0 is the segment itself, which pair_distance measures in closed form
+  // (FCL's triangle distance overestimates a triangle with two equal corners: its early exit on
+  // the edge pairs trusts the collapsed triangle's off-edge corner)
+  axis.segment = std::make_shared<fcl::Capsuled>(0.0, shape.length);
   axis.segment->computeLocalAABB();
   axis.radius = shape.radius;
   return axis;

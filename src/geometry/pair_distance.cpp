@@ -3,15 +3,18 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <fcl/narrowphase/distance.h>
-#include <fcl/narrowphase/detail/traversal/collision_node.h>
-#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
-#include <fcl/narrowphase/detail/traversal/distance/mesh_distance_traversal_node.h>
-#include <fcl/narrowphase/detail/traversal/distance/mesh_shape_distance_traversal_node.h>
 #include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/capsule.h>
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
+#include <fcl/geometry/shape/triangle_p.h>
+#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
+#include <fcl/narrowphase/detail/traversal/collision_node.h>
+#include <fcl/narrowphase/detail/traversal/distance/mesh_distance_traversal_node.h>
+#include <fcl/narrowphase/detail/traversal/distance/mesh_shape_distance_traversal_node.h>
+#include <fcl/narrowphase/distance.h>
 
+#include "ompl_ccd/geometry/convex_distance.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
@@ -20,23 +23,67 @@ namespace
 {
 bool isMesh(const fcl::CollisionObjectd &object) { return object.getObjectType() == fcl::OT_BVH; }
 
-/// Whether FCL computes the distance in closed form, without GJK's iterations: triangle–triangle
-/// (mesh–mesh), and a sphere against a mesh, sphere, box or cylinder (the sphere specialisations
-/// of FCL's GJKSolver_libccd). Then only rounding separates FCL's distance from the true one.
-bool closedFormDistance(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b)
+bool isSphere(const fcl::CollisionObjectd &object) { return object.getNodeType() == fcl::GEOM_SPHERE; }
+
+/// Whether FCL's distance of two primitives is one of the closed forms of its GJKSolver_libccd
+/// (gjk_solver_libccd-inl.h, the ShapeDistanceLibccdImpl specialisations): a sphere against a
+/// sphere, box, cylinder or capsule. No other primitive pair may reach fcl::distance: the general
+/// case there is libccd's GJK (see pair_distance.h).
+bool sphereClosedForm(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b)
 {
-  if (isMesh(a) && isMesh(b))
-    return true;
-  const bool sphere_a = a.getNodeType() == fcl::GEOM_SPHERE, sphere_b = b.getNodeType() == fcl::GEOM_SPHERE;
-  if (!sphere_a && !sphere_b)
+  if (!isSphere(a) && !isSphere(b))
     return false;
-  const fcl::CollisionObjectd &other = sphere_a ? b : a;
-  const fcl::NODE_TYPE kind = other.getNodeType();
-  return isMesh(other) || kind == fcl::GEOM_SPHERE || kind == fcl::GEOM_BOX || kind == fcl::GEOM_CYLINDER;
+  switch ((isSphere(a) ? b : a).getNodeType())
+  {
+    case fcl::GEOM_SPHERE:
+    case fcl::GEOM_BOX:
+    case fcl::GEOM_CYLINDER:
+    case fcl::GEOM_CAPSULE:
+      return true;
+    default:
+      return false;
+  }
 }
 
 using Mesh = fcl::BVHModel<fcl::OBBRSSd>;
-using Solver = fcl::detail::GJKSolver_libccd<double>;
+/// Only its sphere–triangle closed form (sphereTriangleDistance) is used, for a sphere against a mesh.
+using SphereSolver = fcl::detail::GJKSolver_libccd<double>;
+
+/// The narrow phase FCL's mesh–shape traversal calls on each triangle against the shape (what
+/// fcl::distance would hand to libccd's GJK): convexDistance, the leaf's value being its lower
+/// bound (\e lower) or its upper bound. FCL keeps the least leaf value and prunes a bounding
+/// volume farther than it, so the traversal returns the least lower bound over the triangles it
+/// visits — a pruned triangle being farther than that least value already — or the least upper
+/// bound.
+struct TriangleBoundSolver
+{
+  bool lower = true;
+
+  /// \param X_WS the shape's pose; p1, p2, p3 the triangle in the mesh frame, X_WM the mesh's pose.
+  template <typename Shape>
+  bool shapeTriangleDistance(const Shape &shape, const fcl::Transform3d &X_WS, const fcl::Vector3d &p1,
+                             const fcl::Vector3d &p2, const fcl::Vector3d &p3, const fcl::Transform3d &X_WM,
+                             double *distance, fcl::Vector3d *p_shape, fcl::Vector3d *p_triangle) const
+  {
+    const fcl::TrianglePd triangle(X_WM * p1, X_WM * p2, X_WM * p3);
+    const DistanceBounds bounds = convexDistance(shape, X_WS, triangle, Eigen::Isometry3d::Identity());
+    *distance = lower ? bounds.lower : bounds.upper;
+    *p_shape = bounds.nearest.p_WA;
+    *p_triangle = bounds.nearest.p_WB;
+    return *distance > 0.0;
+  }
+
+  /// The same with the triangle in the world frame (FCL's unoriented nodes; the OBBRSS node, the
+  /// only one used, calls the overload above).
+  template <typename Shape>
+  bool shapeTriangleDistance(const Shape &shape, const fcl::Transform3d &X_WS, const fcl::Vector3d &p1,
+                             const fcl::Vector3d &p2, const fcl::Vector3d &p3, double *distance,
+                             fcl::Vector3d *p_shape, fcl::Vector3d *p_triangle) const
+  {
+    return shapeTriangleDistance(shape, X_WS, p1, p2, p3, fcl::Transform3d::Identity(), distance, p_shape,
+                                 p_triangle);
+  }
+};
 
 /// FCL 0.7's traversal nodes copy rel_err/abs_err from their own default request, before
 /// initialize() sets the real one, so fcl::distance never stops early: these run the same
@@ -52,106 +99,162 @@ double traverseWithErrorBounds(Node &node, const fcl::DistanceRequestd &request,
   return result.min_distance;
 }
 
-template <typename Shape>
+/// The least leaf value of \a mesh against \a shape (a Shape) with \a solver.
+template <typename Shape, typename Solver>
 double meshShapeDistance(const fcl::CollisionObjectd &mesh, const fcl::CollisionObjectd &shape,
-                         const fcl::DistanceRequestd &request, fcl::DistanceResultd &result)
+                         const fcl::DistanceRequestd &request, fcl::DistanceResultd &result, const Solver &solver)
 {
-  Solver solver;
-  solver.distance_tolerance = request.distance_tolerance;
   fcl::detail::MeshShapeDistanceTraversalNodeOBBRSS<Shape, Solver> node;
   return traverseWithErrorBounds(node, request, result, static_cast<const Mesh &>(*mesh.collisionGeometry()),
                                  mesh.getTransform(), static_cast<const Shape &>(*shape.collisionGeometry()),
                                  shape.getTransform(), &solver);
 }
 
-/// fcl::distance(a, b) with early stops: mesh–mesh and mesh–primitive (either order); other
-/// pairs (GJK on convex shapes) through fcl::distance itself.
-double distanceWithErrorBounds(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b,
-                               const fcl::DistanceRequestd &request, fcl::DistanceResultd &result)
-{
-  if (isMesh(a) && isMesh(b))
-  {
-    fcl::detail::MeshDistanceTraversalNodeOBBRSS<double> node;
-    return traverseWithErrorBounds(node, request, result, static_cast<const Mesh &>(*a.collisionGeometry()),
-                                   a.getTransform(), static_cast<const Mesh &>(*b.collisionGeometry()),
-                                   b.getTransform());
-  }
-  if (isMesh(b) && !isMesh(a))
-  {
-    const double d = distanceWithErrorBounds(b, a, request, result);
-    std::swap(result.nearest_points[0], result.nearest_points[1]);
-    return d;
-  }
-  if (isMesh(a))
-    switch (b.getNodeType())
-    {
-      case fcl::GEOM_BOX:
-        return meshShapeDistance<fcl::Boxd>(a, b, request, result);
-      case fcl::GEOM_SPHERE:
-        return meshShapeDistance<fcl::Sphered>(a, b, request, result);
-      case fcl::GEOM_CYLINDER:
-        return meshShapeDistance<fcl::Cylinderd>(a, b, request, result);
-      default:
-        break;
-    }
-  return fcl::distance(&a, &b, request, result);
-}
-}  // namespace
-
-namespace
-{
-/// FCL's distance of \a a and \b b (−1 or 0 when they overlap), its traversal stopping early
-/// within \a rel_err, with its nearest points copied to \a nearest if non-null.
-double fclDistance(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, double rel_err,
-                   NearestPoints *nearest)
+/// The request of a query stopping early within \a rel_err: FCL prunes a pair of bounding volumes
+/// at distance c when c ≥ d − abs_err AND c·(1 + rel_err) ≥ d (d the least value so far):
+/// abs_err = ∞ leaves the relative test alone, rel_err = 0 is exact.
+fcl::DistanceRequestd requestWithin(double rel_err)
 {
   fcl::DistanceRequestd request;
-  request.enable_nearest_points = nearest != nullptr;
-  // FCL prunes a pair of bounding volumes at distance c when c ≥ d − abs_err AND c·(1 + rel_err) ≥ d
-  // (d the smallest distance so far): abs_err = ∞ leaves the relative test alone, rel_err = 0 is exact.
+  request.enable_nearest_points = true;
   request.rel_err = rel_err;
   request.abs_err = rel_err > 0.0 ? numeric::kInfinity : 0.0;
-  fcl::DistanceResultd result;
-  const double d = distanceWithErrorBounds(a, b, request, result);
-  if (nearest)
+  return request;
+}
+
+/// The bounds of a closed-form distance \a d of two real points (FCL's triangle–triangle distance,
+/// a sphere's closed forms; −1 or 0 when they touch or overlap) found by a query stopping early
+/// within \a rel_err: every pruned part was at least d/(1 + rel_err) away.
+DistanceBounds closedFormBounds(double d, double rel_err, const fcl::DistanceResultd &result)
+{
+  DistanceBounds bounds;
+  bounds.nearest.p_WA = result.nearest_points[0];
+  bounds.nearest.p_WB = result.nearest_points[1];
+  if (std::isnan(d))
+    return bounds;  // claims nothing
+  if (!(d > 0.0))
   {
-    nearest->p_WA = result.nearest_points[0];
-    nearest->p_WB = result.nearest_points[1];
+    bounds.upper = 0.0;
+    return bounds;
   }
-  return d;
+  const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - numeric::kUlpPadRel) : d;
+  bounds.lower = std::max(0.0, deflated - numeric::kFinePadRel * (1.0 + d));
+  bounds.upper = d * (1.0 + numeric::kFinePadRel) + numeric::kUlpPadAbs;
+  return bounds;
+}
+
+/// Mesh \a mesh against primitive \a shape: a sphere by FCL's sphere–triangle closed form, a box,
+/// capsule or cylinder by convexDistance on each triangle (the traversal minimising the triangles'
+/// lower bounds when \a lower, else their upper bounds: the other bound is then the points' distance, or 0).
+DistanceBounds meshShapeBounds(const fcl::CollisionObjectd &mesh, const fcl::CollisionObjectd &shape, double rel_err,
+                               bool lower)
+{
+  const fcl::DistanceRequestd request = requestWithin(lower ? rel_err : 0.0);
+  fcl::DistanceResultd result;
+  if (isSphere(shape))
+  {
+    const SphereSolver solver;
+    return closedFormBounds(meshShapeDistance<fcl::Sphered>(mesh, shape, request, result, solver),
+                            request.rel_err, result);
+  }
+  const TriangleBoundSolver solver{lower};
+  double d = numeric::kInfinity;
+  switch (shape.getNodeType())
+  {
+    case fcl::GEOM_BOX:
+      d = meshShapeDistance<fcl::Boxd>(mesh, shape, request, result, solver);
+      break;
+    case fcl::GEOM_CAPSULE:
+      d = meshShapeDistance<fcl::Capsuled>(mesh, shape, request, result, solver);
+      break;
+    case fcl::GEOM_CYLINDER:
+      d = meshShapeDistance<fcl::Cylinderd>(mesh, shape, request, result, solver);
+      break;
+    default:
+      assert(false && "pair_distance: no mesh distance for this primitive");
+      return DistanceBounds{};  // claims nothing
+  }
+  DistanceBounds bounds;
+  // FCL's leaf points: the mesh's first (o1), the shape's second
+  bounds.nearest.p_WA = result.nearest_points[0];
+  bounds.nearest.p_WB = result.nearest_points[1];
+  if (!(d >= 0.0))
+    return bounds;
+  if (lower)
+  {
+    bounds.lower = request.rel_err > 0.0 ? d / (1.0 + request.rel_err) * (1.0 - numeric::kUlpPadRel) : d;
+    const double apart = (bounds.nearest.p_WB - bounds.nearest.p_WA).norm();
+    bounds.upper = std::isfinite(apart) ? std::max(apart * (1.0 + numeric::kFinePadRel) + numeric::kUlpPadAbs,
+                                                   bounds.lower)
+                                        : numeric::kInfinity;
+  }
+  else
+    bounds.upper = d;
+  return bounds;
+}
+
+/// The bounds of \a a and \a b (see pair_distance.h); \a lower picks the bound a mesh–primitive
+/// traversal minimises.
+DistanceBounds pairBounds(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, double rel_err, bool lower)
+{
+  assert(rel_err >= 0.0);
+  if (isMesh(a) && isMesh(b))
+  {
+    const fcl::DistanceRequestd request = requestWithin(rel_err);
+    fcl::DistanceResultd result;
+    fcl::detail::MeshDistanceTraversalNodeOBBRSS<double> node;
+    const double d = traverseWithErrorBounds(node, request, result, static_cast<const Mesh &>(*a.collisionGeometry()),
+                                             a.getTransform(), static_cast<const Mesh &>(*b.collisionGeometry()),
+                                             b.getTransform());
+    return closedFormBounds(d, rel_err, result);
+  }
+  if (isMesh(b))
+  {
+    DistanceBounds bounds = pairBounds(b, a, rel_err, lower);
+    std::swap(bounds.nearest.p_WA, bounds.nearest.p_WB);
+    return bounds;
+  }
+  if (isMesh(a))
+    return meshShapeBounds(a, b, rel_err, lower);
+  if (sphereClosedForm(a, b))
+  {
+    fcl::DistanceResultd result;
+    return closedFormBounds(fcl::distance(&a, &b, requestWithin(0.0), result), 0.0, result);
+  }
+  if (isConvexShape(*a.collisionGeometry()) && isConvexShape(*b.collisionGeometry()))
+    return convexDistance(*a.collisionGeometry(), a.getTransform(), *b.collisionGeometry(), b.getTransform());
+  assert(false && "pair_distance: no distance for this pair of shapes");
+  return DistanceBounds{};  // claims nothing
 }
 }  // namespace
 
 double pairDistanceLowerBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest,
                               double rel_err)
 {
-  assert(rel_err >= 0.0);
-  const double d = fclDistance(a, b, rel_err, nearest);
-  if (!(d > 0.0))  // touching, overlapping (FCL returns −1 or 0) or NaN: no clearance is certified
-    return 0.0;
-  const double slack = closedFormDistance(a, b) ? numeric::kFinePadRel * (1.0 + d) : kGjkDistanceSlack;
-  // every pruned pair was at least d/(1 + rel_err) apart; the product is rounded down
-  const double deflated = rel_err > 0.0 ? d / (1.0 + rel_err) * (1.0 - numeric::kUlpPadRel) : d;
-  return std::max(0.0, deflated - slack);
+  const DistanceBounds bounds = pairBounds(a, b, rel_err, true);
+  if (nearest)
+    *nearest = bounds.nearest;
+  return bounds.lower;
 }
 
 double pairDistanceUpperBound(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints *nearest)
 {
-  const double d = fclDistance(a, b, 0.0, nearest);
-  if (std::isnan(d))
-    return numeric::kInfinity;  // claims nothing
-  return d > 0.0 ? d * (1.0 + numeric::kFinePadRel) + numeric::kUlpPadAbs : 0.0;
+  const DistanceBounds bounds = pairBounds(a, b, 0.0, false);
+  if (nearest)
+    *nearest = bounds.nearest;
+  return bounds.upper;
+}
+
+DistanceBounds pairDistanceBounds(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b)
+{
+  return pairBounds(a, b, 0.0, true);
 }
 
 bool convexNearestPoints(const fcl::CollisionObjectd &a, const fcl::CollisionObjectd &b, NearestPoints &nearest)
 {
   assert(!isMesh(a) && !isMesh(b));
-  fcl::DistanceRequestd request;
-  request.enable_nearest_points = true;
-  fcl::DistanceResultd result;
-  const double d = fcl::distance(&a, &b, request, result);
-  nearest.p_WA = result.nearest_points[0];
-  nearest.p_WB = result.nearest_points[1];
-  return d > 0.0;
+  const DistanceBounds bounds = pairBounds(a, b, 0.0, true);
+  nearest = bounds.nearest;
+  return bounds.upper > 0.0;
 }
 }  // namespace ompl_ccd

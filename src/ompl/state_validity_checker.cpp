@@ -18,7 +18,7 @@ StateValidityChecker::StateValidityChecker(const ompl::base::SpaceInformationPtr
 {
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "StateValidityChecker: the collision world is null; pass the "
                                            "CollisionWorld the space was made for.");
-  // minimumDistance() is FCL's exact distance (rel_err = abs_err = 0).
+  // minimumDistance() is exact but for rounding (a cylinder's: GJK's, verified by a slab).
   specs_.clearanceComputationType = ompl::base::StateValidityCheckerSpecs::EXACT;
 }
 

@@ -3,11 +3,11 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
-#include <fcl/narrowphase/distance.h>
 #include <limits>
 #include <optional>
 #include <random>
 
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "random_edges.h"
 
 namespace ompl_ccd::test
@@ -232,9 +232,6 @@ double minDistanceAlong(const CollisionWorld &world, const JointMotion &motion, 
   fcl::CollisionObjectd obstacle(makeFclGeometry(shape), X_WG);
   obstacle.computeAABB();
   CollisionWorkspace ws(world);
-  fcl::DistanceRequestd request;
-  request.rel_err = 0.0;
-  request.abs_err = 0.0;
   auto distanceAt = [&](double t) {
     updatePoses(world, ws, motion.stateAt(t));
     double best = std::numeric_limits<double>::infinity();
@@ -243,8 +240,7 @@ double minDistanceAlong(const CollisionWorld &world, const JointMotion &motion, 
       {
         if (object->getAABB().distance(obstacle.getAABB()) >= best)
           continue;  // the AABBs' distance is a lower bound
-        fcl::DistanceResultd result;
-        best = std::min(best, std::max(0.0, fcl::distance(object.get(), &obstacle, request, result)));
+        best = std::min(best, pairDistanceUpperBound(*object, obstacle));
       }
     return best;
   };

@@ -2,26 +2,24 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fcl/narrowphase/distance.h>
 #include <limits>
 #include <optional>
 #include <random>
 
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/geometry/pair_distance.h"
 #include "random_edges.h"
 
 namespace ompl_ccd::test
 {
 namespace
 {
-/** \brief min(\a ceiling, the robot's distance to the scene at the poses of \a ws), by FCL with
-    rel_err 1 %, pairs whose boxes are farther than the best so far skipped, returned as soon as it
+/** \brief min(\a ceiling, the robot's distance to the scene at the poses of \a ws), a lower bound
+    within 1 % (pairDistanceLowerBound, rel_err 1e-2), pairs whose boxes are farther than the best so far skipped, returned as soon as it
     is below \a floor; 0 in contact. Self pairs are left out: moving along the first joint does not
     change them. */
 double sceneDistance(const CollisionWorld &world, const CollisionWorkspace &ws, double floor, double ceiling)
 {
-  fcl::DistanceRequestd request;
-  request.rel_err = 1e-2;
   const Scene &scene = world.scene();
   double best = ceiling;
   for (int l : world.collidingLinks())
@@ -30,8 +28,7 @@ double sceneDistance(const CollisionWorld &world, const CollisionWorkspace &ws, 
       {
         if (object->getAABB().distance(scene.object(o).getAABB()) >= best)
           continue;
-        fcl::DistanceResultd result;
-        best = std::min(best, std::max(0.0, fcl::distance(object.get(), &scene.object(o), request, result)));
+        best = std::min(best, pairDistanceLowerBound(*object, scene.object(o), nullptr, 1e-2));
         if (best < floor)
           return best;
       }

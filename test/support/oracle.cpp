@@ -4,11 +4,12 @@
 #include <cmath>
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
-#include <fcl/narrowphase/distance.h>
 #include <memory>
 #include <limits>
 #include <sstream>
 #include <thread>
+
+#include "ompl_ccd/geometry/pair_distance.h"
 
 namespace ompl_ccd::test
 {
@@ -125,7 +126,7 @@ double relativeRate(const std::vector<std::pair<int, double>> &a, const std::vec
 
 /** \brief The geometry a cheap distance lower bound uses for one FCL object: for a mesh, the box
     of its BVH's root OBB (the mesh lies inside it), placed in the object's frame; for a
-    primitive, the primitive itself (then the bound is FCL's exact distance). */
+    primitive, the primitive itself (then the bound is the objects' own). */
 struct BoundingShape
 {
   std::shared_ptr<fcl::CollisionGeometryd> geometry;
@@ -154,7 +155,7 @@ BoundingShape boundingShape(const fcl::CollisionObjectd &object)
 /** \brief One checked pair of FCL objects (robot geometry vs obstacle or robot geometry), the
     bound on the rate of change of its distance, and a lower bound on its distance at the current
     sample, of increasing cost and tightness: level 0 the distance of the objects' AABBs, level 1
-    that of their bounding shapes, level 2 FCL's distance of the objects themselves. */
+    that of their bounding shapes, level 2 that of the objects themselves (pairDistanceLowerBound). */
 struct PairBound
 {
   const fcl::CollisionObjectd *a = nullptr, *b = nullptr;
@@ -198,10 +199,6 @@ public:
         for (std::size_t h = 0; h < ws.objects[b].size(); ++h)
           pairs_.push_back({ws.objects[a][g].get(), ws.objects[b][h].get(), rate, link_shapes[a][g], link_shapes[b][h]});
     }
-    // FCL prunes a BV pair when its distance c ≥ min − abs_err AND c (1 + rel_err) ≥ min; with
-    // abs_err huge only the second test counts, so the true distance is ≥ d / (1 + rel_err).
-    request_.rel_err = options.distance_rel_err;
-    request_.abs_err = options.distance_rel_err > 0.0 ? 1e3 : 0.0;
     result.min_distance_sampled = std::numeric_limits<double>::infinity();
   }
 
@@ -227,36 +224,36 @@ public:
     return violating;
   }
 
-  /** \brief Raises \a pair's bound one level at the current sample. Level 2 uses FCL's distance
-      d, for which d / (1 + distance_rel_err) ≤ true distance ≤ d (0 when touching). */
+  /** \brief Raises \a pair's bound one level at the current sample (pairDistanceLowerBound; level
+      2 within the factor 1 + distance_rel_err of the distance). */
   void tighten(PairBound &pair)
   {
     const BoundingShape &a = shapes_[pair.shape_a], &b = shapes_[pair.shape_b];
     if (pair.level == 0 && !(a.is_primitive && b.is_primitive))
     {
-      fcl::DistanceResultd box_result;
-      const Eigen::Isometry3d X_WA = pair.a->getTransform() * a.X_OB, X_WB = pair.b->getTransform() * b.X_OB;
-      pair.lower = std::max(pair.lower, fcl::distance(a.geometry.get(), X_WA, b.geometry.get(), X_WB, box_request_,
-                                                      box_result));
+      const fcl::CollisionObjectd box_a(a.geometry, pair.a->getTransform() * a.X_OB),
+          box_b(b.geometry, pair.b->getTransform() * b.X_OB);
+      pair.lower = std::max(pair.lower, pairDistanceLowerBound(box_a, box_b));
       pair.level = 1;
       return;
     }
-    fcl::DistanceResultd distance_result;
-    const double d = std::max(0.0, fcl::distance(pair.a, pair.b, request_, distance_result));
-    pair.lower = d / (1.0 + options_.distance_rel_err);
+    NearestPoints nearest;
+    pair.lower = pairDistanceLowerBound(*pair.a, *pair.b, &nearest, options_.distance_rel_err);
     pair.level = 2;
     ++result.distance_queries;
-    result.min_distance_sampled = std::min(result.min_distance_sampled, d);
+    // the nearest points are points of the objects: their distance bounds the pair's from above
+    result.min_distance_sampled =
+        std::min(result.min_distance_sampled, pair.lower > 0.0 ? (nearest.p_WB - nearest.p_WA).norm() : 0.0);
   }
 
-  /** \brief Margin of a pair: lower bound on its distance − clearance − FCL's distance error. */
+  /** \brief Margin of a pair: lower bound on its distance − clearance − the allowed distance error. */
   double margin(const PairBound &pair) const
   {
     return pair.lower - options_.clearance - options_.distance_error;
   }
 
   /** \brief The CA step at the current sample, min over pairs of margin/rate ([t, t + it) is
-      certified), after tightening the limiting pair until its bound is FCL's distance. Keeps
+      certified), after tightening the limiting pair until its bound is the objects' distance. Keeps
       every pair's margin as the interval start of the next step. */
   double caStep()
   {
@@ -344,7 +341,6 @@ private:
   std::vector<PairBound> pairs_;
   /** \brief Every pair's margin at the start of the step being tried. */
   std::vector<double> start_margins_;
-  fcl::DistanceRequestd request_, box_request_;
   Eigen::VectorXd q_;
 };
 }  // namespace

@@ -1,16 +1,19 @@
 #pragma once
 /// \file oracle.h
 /// The soundness oracle every certifier is held against: an answer about a JointMotion that uses
-/// nothing but FCL's discrete queries (isInCollision, minimumDistance) and a crude, independently
-/// derived speed bound — no code of any certifier.
+/// nothing but discrete queries (FCL's isInCollision, and the distance lower bounds of
+/// pair_distance.h, themselves held against FCL's triangle distances by pair_distance_test; FCL's
+/// own distance between primitives is GJK's, not a bound) and a crude, independently derived
+/// speed bound — no code of any certifier.
 ///
 /// How it walks the motion. Every checked pair p (a link geometry and an obstacle, or two link
-/// geometries of a self pair) has a margin mₚ(t) = dₚ(t) − clearance − ε, with dₚ FCL's distance and
-/// ε its allowed error, and a bound rₚ on |dₚ′| (linkSpeedBounds, relative speeds for self pairs).
+/// geometries of a self pair) has a margin mₚ(t) = dₚ(t) − clearance − ε, with dₚ a lower bound on
+/// its distance and ε an allowed error, and a bound rₚ on |dₚ′| (linkSpeedBounds, relative speeds
+/// for self pairs).
 /// On [tₐ, t_b] the margin is then at least min_s max(mₚ(tₐ) − rₚ (s − tₐ), mₚ(t_b) − rₚ (t_b − s)),
 /// so the interval is *certified* when that bound is positive for every pair. Lower bounds on dₚ
 /// suffice, so each sample starts from the pairs' AABB distances and tightens a pair (to the
-/// distance of its bounding boxes, then to FCL's distance) only when its bound is not enough.
+/// distance of its bounding boxes, then to the objects' distance) only when its bound is not enough.
 /// The walk takes steps of 1.9 minₚ mₚ/rₚ (at least \e step), shrinks a step that fails to
 /// 0.99 minₚ mₚ/rₚ (always certified) and, when even that is shorter than \e step, goes on in steps
 /// of exactly \e step (dense sampling: such steps are sampled with isInCollision, not certified).
@@ -56,10 +59,11 @@ struct OracleOptions
   double step = 1e-4;
   /** \brief Width of the TOC bracket [toc_lo, toc_hi] returned for a collision. */
   double bracket_width = 1e-6;
-  /** \brief Assumed error of FCL's distance (metres), subtracted from every distance sample. */
+  /** \brief Assumed error of the distance (metres), subtracted from every distance sample. */
   double distance_error = 1e-6;
-  /** \brief FCL's rel_err for mesh distances: it prunes more and returns d with true distance in
-      [d / (1 + rel_err), d]; the walk uses the lower end. 0 = exact (slow on close meshes). */
+  /** \brief rel_err of mesh distances (pairDistanceLowerBound): FCL's traversal prunes more and
+      finds d with the true distance in [d / (1 + rel_err), d]; the walk uses the lower end. 0 =
+      exact (slow on close meshes). */
   double distance_rel_err = 0.0;
   /** \brief A configuration violates when its distance is below this (metres); 0 = in collision. */
   double clearance = 0.0;

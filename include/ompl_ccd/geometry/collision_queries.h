@@ -6,6 +6,18 @@
 /// touch it, so it is neither "in collision" nor at distance 0. Primitives (box, cylinder, sphere)
 /// are solids. Every function is thread-safe given one CollisionWorkspace per thread (the
 /// CollisionWorld and its Scene are only read).
+///
+/// No query reaches libccd's GJK, whose assertions (kept in Debian's libfcl) end the process on
+/// degenerate simplices. Distances go through pair_distance.h, which never calls it. fcl::collide
+/// — here and at every call in the certifiers — decides a pair of primitives that FCL has no
+/// closed form for (box–cylinder, cylinder–cylinder, a box or cylinder against a mesh triangle,
+/// convex hulls) with GJKSolver_libccd::shapeIntersect, whose GJKCollide calls libccd's MPR
+/// (ccdMPRIntersect, or ccdMPRPenetration for a contact: gjk_libccd-inl.h) in libccd.so, a library
+/// built without assertions (it imports no __assert_fail); the asserting GJK copied into FCL
+/// (libccd_extension::__ccdGJK, extractClosestPoints, the EPA) is reached only through
+/// GJKDistance and GJKSignedDistance, i.e. fcl::distance on primitives. Box–box, sphere pairs and
+/// triangle–triangle tests are FCL's closed forms. pair_distance_test runs every distance and
+/// collision query on degenerate shapes and poses in a child process that must exit normally.
 
 #include <fcl/narrowphase/collision_object.h>
 #include <fcl/narrowphase/collision_request.h>
@@ -50,9 +62,11 @@ bool obstacleCollides(const Scene &scene, int obstacle, const fcl::CollisionObje
 int firstObstacleHit(const Scene &scene, fcl::CollisionObjectd &object, const fcl::CollisionRequestd &request,
                      fcl::CollisionResultd &result);
 
-/** \brief Exact minimum distance (FCL with rel_err = abs_err = 0) from the robot at \a q to the
-    scene and between non-excluded link pairs; 0 when in collision; +inf when nothing is checked.
-    On non-null \a nearest, fills the nearest pair. */
+/** \brief Minimum distance from the robot at \a q to the scene and between non-excluded link
+    pairs: the least pairDistanceUpperBound, the distance of two real points (exact but for
+    rounding between meshes, boxes, spheres and capsules; GJK's, an upper bound, with a cylinder);
+    0 when in collision; +inf when nothing is checked. On non-null \a nearest, fills the nearest
+    pair. */
 double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
                        Contact *nearest = nullptr);
 }  // namespace ompl_ccd

@@ -52,8 +52,8 @@ public:
 };
 
 /** \brief Triangles around a primitive, for exact distances: FCL measures two triangle
-    hierarchies with exact triangle–triangle distances, where a box or cylinder primitive goes
-    through GJK, whose error near contact was seen beyond 1e-5 m. */
+    hierarchies with exact triangle–triangle distances, where a cylinder primitive is measured by
+    GJK, verified by a slab (convex_distance.h) but looser near contact. */
 struct PrimitiveSurface
 {
   /** \brief OBBRSS hierarchy of the triangles (geometry frame). */
@@ -69,15 +69,16 @@ struct PrimitiveSurface
     surface it misses a body wholly inside the primitive: check overlap with the solid too. */
 std::optional<PrimitiveSurface> makePrimitiveSurface(const CollisionShape &shape, double max_gap = 1e-7);
 
-/** \brief A cylinder's axis: the segment between its caps' centres, as an FCL mesh of one
-    degenerate triangle (so that FCL measures the distance to it in closed form, triangle against
-    triangle), and the radius. The cylinder lies within \e radius of the segment, so
+/** \brief A cylinder's axis: the segment between its caps' centres, as an FCL capsule of radius 0
+    (pair_distance.h measures it in closed form against a triangle, a box or a segment), and the
+    radius. The cylinder lies within \e radius of the segment, so
     distance(x, segment) − radius ≤ distance(x, cylinder), with equality when x is beside the
     cylinder (its nearest axis point is not an end): a cheap lower bound for long thin cylinders,
     whose prism surface (makePrimitiveSurface) makes FCL's mesh traversal slow. */
 struct CylinderAxis
 {
-  /** \brief The segment, in the geometry frame G (z from −length/2 to length/2). */
+  /** \brief The segment, in the geometry frame G (z from −length/2 to length/2): fcl::Capsuled
+      with radius 0. */
   FclGeometryPtr segment;
   double radius = 0.0;
 };

@@ -3,7 +3,7 @@
 /// Exact collision of a triangle mesh with a solid box, for single configurations.
 ///
 /// FCL tests a mesh against a box primitive by walking the mesh's bounding-volume tree and
-/// testing each triangle it reaches against the box with GJK (libccd): a mesh lying near a large
+/// testing each triangle it reaches against the box with libccd (MPR): a mesh lying near a large
 /// box (a table top, a shelf board) reaches many triangles, microseconds each. Here the same tree
 /// walk tests each triangle with the separating-axis theorem instead: a triangle and a box are
 /// apart iff one of 13 axes separates their projections (the box's 3 face normals, the triangle's

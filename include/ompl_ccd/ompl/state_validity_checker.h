@@ -10,7 +10,8 @@
 namespace ompl_ccd
 {
 /** \brief A state is valid iff it is within bounds and the robot touches neither the scene nor
-    itself. clearance() is the exact minimum distance (0 in collision). Thread-safe: each thread
+    itself. clearance() is minimumDistance(): the exact minimum distance but for rounding (GJK's
+    estimate from above for a cylinder; 0 in collision). Thread-safe: each thread
     has its own CollisionWorkspace. */
 class StateValidityChecker : public ompl::base::StateValidityChecker
 {

@@ -30,6 +30,7 @@ bool ConservativeAdvancement::collides(Workspace &ws, const BodyPair &pair, cons
 {
   if (pair.b < 0)
     return obstacleCollides(world_->scene(), pair.obstacle, *ws.mesh_objects[pair.a], request, result);
+  // libccd's MPR at most, never its asserting GJK (collision_queries.h)
   return fcl::collide(ws.mesh_objects[pair.a].get(), ws.mesh_objects[pair.b].get(), request, result) > 0;
 }
 

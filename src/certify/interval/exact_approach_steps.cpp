@@ -105,10 +105,10 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
         out.contact = contactAt(t, above, nearest);
         return stop(Advance::Status::Contact, t);
       }
-      // Within contact_distance by the lower bound but not by the upper one: only GJK's slack
-      // (kGjkDistanceSlack) separates them, and steps shorter than d̲/μ would creep forever. A
-      // contact just ahead, within half the bracket, still brackets the first one; otherwise
-      // nothing more can be certified here.
+      // Within contact_distance by the lower bound but not by the upper one: only the gap between
+      // the bounds (a cylinder's GJK points not quite the nearest) separates them, and steps
+      // shorter than d̲/μ would creep forever. A contact just ahead, within half the bracket, still
+      // brackets the first one; otherwise nothing more can be certified here.
       const double probe = std::min(until, t + 0.5 * request_.tolerance);
       const double ahead = probe > t ? distanceAt(probe, &nearest) : numeric::kInfinity;
       if (!(ahead - clearance > touch))

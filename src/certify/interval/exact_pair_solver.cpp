@@ -302,6 +302,7 @@ Contact PairContactSolver::pairContact(const BodyPair &pair, const fcl::Collisio
   // Touching or penetrating: FCL's distance has no direction, its contact has (from a to b).
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd overlap;
+  // libccd's MPR at most, never its asserting GJK (collision_queries.h)
   if (fcl::collide(&a, &b, request, overlap) > 0)
   {
     const fcl::Contactd &c = overlap.getContact(0);
@@ -318,6 +319,7 @@ std::optional<Contact> PairContactSolver::probe(PairContactWorkspace &ws, const 
   const auto [a, b] = placePair(ws, motion, pair, t);
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd result;
+  // libccd's MPR at most, never its asserting GJK (collision_queries.h)
   const bool hit = pair.b >= 0 ? fcl::collide(a, b, request, result) > 0
                                : obstacleCollides(world_->scene(), pair.obstacle, *a, request, result);
   if (!hit)

@@ -69,6 +69,7 @@ std::optional<ProbeHit> CullingFrontEnd::probeWholeRobot(CullingWorkspace &ws, c
     const JointSpaceCertificate *bound = certificate(pair);
     if (bound && bound->lowerBoundAt(motion, t) > 0.0)
       continue;
+    // libccd's MPR at most, never its asserting GJK (collision_queries.h)
     if (fcl::collide(&placedForProbe(ws, pair.a), &placedForProbe(ws, pair.b), request, result) > 0)
       return hitOf(pair, t, result);
   }

@@ -25,8 +25,8 @@
 namespace ompl_ccd
 {
 /// What a body or an obstacle is measured on besides its own FCL object: its convex hull (a cheap
-/// lower bound) and, for a box or cylinder, the triangles around it (exact distances: FCL's GJK on a
-/// primitive errs by up to kGjkDistanceSlack near contact).
+/// lower bound) and, for a box or cylinder, the triangles around it (exact distances between
+/// triangles, where a cylinder's own distances come from GJK, verified but looser near contact).
 struct TolerancedMotion::StandIns
 {
   explicit StandIns(const CollisionShape &shape)
@@ -365,6 +365,7 @@ std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, c
 {
   fcl::CollisionRequestd request(1, true);
   fcl::CollisionResultd result;
+  // libccd's MPR at most, never its asserting GJK (collision_queries.h)
   if (fcl::collide(objects.a, objects.other, request, result) == 0)
     return std::nullopt;
   Violation found{t, contactOf(pair, t)};
@@ -457,8 +458,8 @@ std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &sea
   // How far apart the bodies are at the centre g, at least: their hulls' distance less their gaps
   // (a cheap lower bound; the bodies lie within their concavity of their hulls).
   worker.hull_distance_queries += 1;
-  const double hulls = pairDistanceLowerBound(*objects.hull_a, *objects.hull_other);
-  const double apart = hulls - objects.hull_gap - query.clearance;
+  const DistanceBounds hulls = pairDistanceBounds(*objects.hull_a, *objects.hull_other);
+  const double apart = hulls.lower - objects.hull_gap - query.clearance;
   // The reach of the orbits (a self pair's in the bodies' common ancestor's frame): how far any
   // point of the bodies gets from its place at g. The motion bound first (cheap), then the balls
   // in the bodies' metrics where they may beat it by the distance to beat (Eq. 4, 11).
@@ -480,8 +481,9 @@ std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &sea
   // Then the bodies themselves, where their distance may exclude (concave bodies) or be a contact
   // (a primitive on its surface triangles, whose distance less their gap bounds the solid's: the
   // bodies were apart at the span's start, and no body gets inside a solid without crossing its
-  // surface); far apart, a deflated distance suffices.
-  const bool may_exclude = hulls + kGjkDistanceSlack + objects.concavity - query.clearance > r;
+  // surface); far apart, a deflated distance suffices. The hulls are at most hulls.upper apart (the
+  // distance of two of their points), the bodies at most their concavity farther.
+  const bool may_exclude = hulls.upper + objects.concavity - query.clearance > r;
   if (may_exclude || !(apart > query.contact_distance))
   {
     const double needed = query.clearance + r;

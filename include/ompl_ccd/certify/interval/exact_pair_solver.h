@@ -35,8 +35,9 @@
 ///    clearance + contact_distance (witness.distance, an upper bound); the pair comes within
 ///    clearance nowhere on [t₀, toc_lower); toc_upper − toc_lower ≤ tolerance.
 ///  - Undecided: a work cap ran out (budget names it: the solver's "max_boxes" or "max_depth"
-///    (options solver_max_boxes, solver_max_depth), "max_shape_steps", or "shape_stall" when FCL's
-///    distance cannot tell a pass closer than its GJK slack (kGjkDistanceSlack) from a contact);
+///    (options solver_max_boxes, solver_max_depth), "max_shape_steps", or "shape_stall" when the
+///    distance bounds of the exact shapes (pair_distance.h) cannot tell a pass closer than their gap
+///    from a contact);
 ///    nothing comes within clearance on [t₀, toc_lower).
 /// Precondition: the pair is not in contact at t₀ — a body wholly inside a solid (or a closed mesh
 /// seen as a solid) touches no triangle, so set PairContactRequest::check_start unless the caller
