@@ -93,17 +93,18 @@ void cullingTable(const std::string &name, const CollisionWorldPtr &world,
   {
     const char *label;
     ConservativeAdvancementOptions options;
+    CullingOptions culling;
   };
   std::vector<Variant> variants(3);
   variants[0].label = "default";
   variants[1].label = "with Taylor models";
-  variants[1].options.culling.taylor_models = true;
+  variants[1].culling.taylor_models = true;
   variants[2].label = "no temporal culling";
   variants[2].options.temporal_culling = false;
   for (const Mode mode : {Mode::Decide, Mode::FirstContact})
     for (const Variant &variant : variants)
     {
-      const ConservativeAdvancement ca(world, variant.options);
+      const ConservativeAdvancement ca(world, variant.options, variant.culling);
       auto ws = ca.makeWorkspace();
       Query query;
       query.mode = mode;

@@ -13,7 +13,7 @@
 #include <cstdio>
 
 #include "bench_support.h"
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
+#include "certify/interval/exact_elementary_contact.h"
 #include "support/ccd_queries.h"
 #include "support/test_paths.h"
 

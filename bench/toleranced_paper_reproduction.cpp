@@ -29,9 +29,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
-#include "ompl_ccd/certify/toleranced/bounding_ball.h"
-#include "ompl_ccd/certify/toleranced/fat_primitive_tests.h"
+#include "certify/toleranced/affine_metric.h"
+#include "certify/toleranced/bounding_ball.h"
+#include "certify/toleranced/fat_primitive_tests.h"
 #include "ompl_ccd/numeric.h"
 
 using namespace ompl_ccd;

@@ -36,40 +36,35 @@ Query queryOf(const ValidatorOptions &options)
   return query;
 }
 
-/** \brief The toleranced-motion certifier ([SchroeckerWeber]) with options.toleranced, but
-    options.threads threads per query, options.mass_distribution and options.culling. */
+/** \brief The toleranced-motion certifier ([SchroeckerWeber]) with options.toleranced and
+    options.culling. */
 ompl::base::MotionValidatorPtr makeToleranced(const ompl::base::SpaceInformationPtr &si, const CollisionWorldPtr &world,
                                               const ValidatorOptions &options)
 {
-  TolerancedMotionOptions settings = options.toleranced;
-  settings.threads = options.threads;
-  settings.mass_distribution = options.mass_distribution;
-  settings.culling = options.culling;
-  return std::make_shared<CertifyingMotionValidator>(si, world->robotPtr(),
-                                                     std::make_shared<TolerancedMotion>(world, settings), queryOf(options));
+  return std::make_shared<CertifyingMotionValidator>(
+      si, world->robotPtr(), std::make_shared<TolerancedMotion>(world, options.toleranced, options.culling),
+      queryOf(options));
 }
 
-/** \brief The CATCH conservative-advancement certifier ([Zhang2007]) with options.ca, but
+/** \brief The CATCH conservative-advancement certifier ([Zhang2007]) with options.ca and
     options.culling. */
 ompl::base::MotionValidatorPtr makeConservativeAdvancement(const ompl::base::SpaceInformationPtr &si,
                                                            const CollisionWorldPtr &world,
                                                            const ValidatorOptions &options)
 {
-  ConservativeAdvancementOptions settings = options.ca;
-  settings.culling = options.culling;
   return std::make_shared<CertifyingMotionValidator>(
-      si, world->robotPtr(), std::make_shared<ConservativeAdvancement>(world, settings), queryOf(options));
+      si, world->robotPtr(), std::make_shared<ConservativeAdvancement>(world, options.ca, options.culling),
+      queryOf(options));
 }
 
-/** \brief The ARTICULATE interval certifier ([Redon2004]) with options.interval, but
+/** \brief The ARTICULATE interval certifier ([Redon2004]) with options.interval and
     options.culling. */
 ompl::base::MotionValidatorPtr makeIntervalArithmetic(const ompl::base::SpaceInformationPtr &si,
                                                       const CollisionWorldPtr &world, const ValidatorOptions &options)
 {
-  IntervalArithmeticOptions settings = options.interval;
-  settings.culling = options.culling;
   return std::make_shared<CertifyingMotionValidator>(
-      si, world->robotPtr(), std::make_shared<IntervalArithmetic>(world, settings), queryOf(options));
+      si, world->robotPtr(), std::make_shared<IntervalArithmetic>(world, options.interval, options.culling),
+      queryOf(options));
 }
 
 /** \brief Every validator by name, in the order motionValidatorNames() lists them. Registering a

@@ -115,12 +115,12 @@ ValidatorOption massDistributionOption()
   const auto parse = [](ValidatorOptions &o, const std::string &text) {
     const std::optional<MassDistribution> kind = massDistributionNamed(text);
     if (kind)
-      o.mass_distribution = *kind;
+      o.toleranced.mass_distribution = *kind;
     return kind.has_value();
   };
   return {"mass_distribution", "name", "toleranced", "one of " + joinNames(massDistributionNames()), "",
           "feature points of each body's metric ([SchroeckerWeber] Sec. 2)",
-          [](const ValidatorOptions &o) { return std::string(toString(o.mass_distribution)); }, parse,
+          [](const ValidatorOptions &o) { return std::string(toString(o.toleranced.mass_distribution)); }, parse,
           [](const ValidatorOptions &) { return true; }};
 }
 
@@ -161,7 +161,7 @@ std::vector<ValidatorOption> commonOptions()
              "narrower brackets than doubles resolve on [0, 1] would never be reached"),
       ranged("clearance", "ca, toleranced, interval", OMPL_CCD_FIELD(clearance), kNonNegative,
              "required clearance, metres"),
-      ranged("threads", "toleranced", OMPL_CCD_FIELD(threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
+      ranged("threads", "toleranced", OMPL_CCD_FIELD(toleranced.threads), IntegerRange{1, TolerancedMotionOptions::kMaxThreads},
              "threads per query",
              "more threads than cores gain nothing and each costs a start-up"),
       massDistributionOption(),

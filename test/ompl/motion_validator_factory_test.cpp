@@ -114,7 +114,7 @@ TEST(MotionValidatorFactory, BadOptionsAreRefusedByName)
   options.clearance = -0.1;
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'clearance' is '-0.1'; allowed: a finite number >= 0")));
   options = {};
-  options.threads = 0;
+  options.toleranced.threads = 0;
   EXPECT_THAT(build(options), ThrowsMessage<Error>(HasSubstr("option 'threads' is '0'; allowed: an integer in [1, 256]")));
   options = {};
   options.ca.collision_probes = -1;
@@ -131,7 +131,7 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   ValidatorOptions options;
   options.ca.early_probes = 0;
   options.toleranced.max_depth = 30;
-  options.toleranced.threads = 7;  // not read: options.threads is
+  options.toleranced.threads = 7;
   options.interval.time_pieces = 4;
   options.interval.swept_sphere_culling = true;  // not the default
   const auto ca = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("ca", si, world, options));
@@ -143,7 +143,7 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   ASSERT_NE(toleranced, nullptr);
   const auto &toleranced_options = dynamic_cast<const TolerancedMotion &>(toleranced->certifier()).options();
   EXPECT_EQ(toleranced_options.max_depth, 30);
-  EXPECT_EQ(toleranced_options.threads, 1);
+  EXPECT_EQ(toleranced_options.threads, 7);
   const auto interval =
       std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("interval", si, world, options));
   ASSERT_NE(interval, nullptr);
@@ -160,9 +160,6 @@ TEST(MotionValidatorFactory, EveryCertifierGetsTheCullingOptions)
   setValidatorOption(options, "certificate_max_dims", "0", "test");
   setValidatorOption(options, "swept_box_travel", "0.25", "test");
   setValidatorOption(options, "taylor_models", "true", "test");
-  // not read: the culling of a certifier's own options
-  options.ca.culling.swept_box_samples = options.toleranced.culling.swept_box_samples =
-      options.interval.culling.swept_box_samples = 3;
   const auto culling = [&](const std::string &name) {
     const auto validator =
         std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator(name, si, world, options));
@@ -173,10 +170,10 @@ TEST(MotionValidatorFactory, EveryCertifierGetsTheCullingOptions)
     }
     const Certifier &certifier = validator->certifier();
     if (name == "ca")
-      return dynamic_cast<const ConservativeAdvancement &>(certifier).options().culling;
+      return dynamic_cast<const ConservativeAdvancement &>(certifier).culling();
     if (name == "toleranced")
-      return dynamic_cast<const TolerancedMotion &>(certifier).options().culling;
-    return dynamic_cast<const IntervalArithmetic &>(certifier).options().culling;
+      return dynamic_cast<const TolerancedMotion &>(certifier).culling();
+    return dynamic_cast<const IntervalArithmetic &>(certifier).culling();
   };
   for (const std::string name : {"ca", "toleranced", "interval"})
   {
@@ -184,7 +181,6 @@ TEST(MotionValidatorFactory, EveryCertifierGetsTheCullingOptions)
     EXPECT_EQ(got.certificate_max_dims, 0) << name;
     EXPECT_EQ(got.swept_box_travel, 0.25) << name;
     EXPECT_TRUE(got.taylor_models) << name;
-    EXPECT_EQ(got.swept_box_samples, CullingOptions{}.swept_box_samples) << name;
   }
 }
 
@@ -192,12 +188,11 @@ TEST(MotionValidatorFactory, TolerancedGetsThreadsAndMassDistribution)
 {
   const CollisionWorldPtr world = test::armWorld();
   auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
-  EXPECT_EQ(ValidatorOptions{}.mass_distribution, TolerancedMotionOptions{}.mass_distribution);
   for (const MassDistribution kind : {MassDistribution::MeshVertices, MassDistribution::ObbCorners})
   {
     ValidatorOptions options;
-    options.threads = 3;
-    options.mass_distribution = kind;
+    setValidatorOption(options, "threads", "3", "test");
+    setValidatorOption(options, "mass_distribution", toString(kind), "test");
     const auto validator =
         std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("toleranced", si, world, options));
     ASSERT_NE(validator, nullptr);

@@ -71,7 +71,6 @@ TEST(ValidatorOptions, TheCullingFrontEndsOptionsAreReadByEveryCertifier)
   EXPECT_EQ(read_by_all, expected);
   // they set ValidatorOptions::culling, the one CullingOptions the factory gives every certifier
   EXPECT_EQ(with("certificate_max_dims", "0").culling.certificate_max_dims, 0);
-  EXPECT_EQ(with("certificate_max_dims", "0").ca.culling.certificate_max_dims, CullingOptions{}.certificate_max_dims);
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -91,8 +90,8 @@ TEST(ValidatorOptions, TextSetsTheField)
 {
   EXPECT_EQ(with("tolerance", "1e-4").tolerance, 1e-4);
   EXPECT_EQ(with("resolution", "0.005").resolution, 0.005);
-  EXPECT_EQ(with("threads", "4").threads, 4);
-  EXPECT_EQ(with("mass_distribution", "mesh-vertices").mass_distribution, MassDistribution::MeshVertices);
+  EXPECT_EQ(with("threads", "4").toleranced.threads, 4);
+  EXPECT_EQ(with("mass_distribution", "mesh-vertices").toleranced.mass_distribution, MassDistribution::MeshVertices);
   EXPECT_EQ(with("collision_probes", "0").ca.collision_probes, 0);
   EXPECT_FALSE(with("creep_probes", "false").ca.creep_probes);
   EXPECT_TRUE(with("taylor_models", "true").culling.taylor_models);
@@ -168,7 +167,7 @@ struct Edges
 
 const std::vector<Edges> kCommonEdges = {
     {"resolution", {"1e-05", "0.999"}, {"9.9e-06", "1", "0", "-0.1"}},
-    {"tolerance", {"1e-12", "1e6"}, {"0", "-1e-3"}},
+    {"tolerance", {"1e-14", "1e-12", "1e6"}, {"9.9e-15", "0", "-1e-3"}},
     {"clearance", {"0", "0.5"}, {"-1e-9"}},
     {"contact_distance", {"1e-12", "0.01"}, {"0", "-1e-6", "inf"}},
     {"threads", {"1", "256"}, {"0", "257", "10000", "-1"}},
@@ -203,10 +202,9 @@ const std::vector<Edges> kIntervalEdges = {
     {"span_probes", {"0"}, {"-1"}},
 };
 
-/** \brief The schema accepts every inside value and refuses every outside one; \a certifier (the
-    certifier's own check, given options with that one value) agrees on each. */
-template <typename CertifierCheck>
-void expectEdges(const std::vector<Edges> &table, CertifierCheck certifier)
+/** \brief The schema accepts every inside value and refuses every outside one (the ranges are
+    written once, in the schema: every front end and makeMotionValidator check through it). */
+void expectEdges(const std::vector<Edges> &table)
 {
   for (const Edges &edges : table)
   {
@@ -214,30 +212,21 @@ void expectEdges(const std::vector<Edges> &table, CertifierCheck certifier)
     for (const std::string &text : edges.inside)
     {
       EXPECT_EQ(refusal(edges.name, text), "") << edges.name << " = " << text;
-      EXPECT_NO_THROW(certifier(with(edges.name, text))) << edges.name << " = " << text;
     }
     for (const std::string &text : edges.outside)
     {
       EXPECT_NE(refusal(edges.name, text), "") << edges.name << " = " << text;
       ValidatorOptions options;
-      ASSERT_TRUE(option.parse(options, text)) << edges.name << " = " << text;
-      EXPECT_THROW(certifier(options), Error) << edges.name << " = " << text;
+      if (option.parse(options, text))  // of the type, out of range
+        EXPECT_THROW(checkValidatorOptions(options, "test"), Error) << edges.name << " = " << text;
     }
   }
 }
 
-TEST(ValidatorOptions, RangesAgreeWithTheCertifiersChecks)
+TEST(ValidatorOptions, RangesEndWhereTheTablesSay)
 {
-  expectEdges(kCommonEdges, [](const ValidatorOptions &o) { checkValidatorOptions(o, "test"); });
-  expectEdges(kCaEdges, [](const ValidatorOptions &o) { o.ca.validate(); });
-  expectEdges(kCullingEdges, [](const ValidatorOptions &o) { o.culling.validate(); });
-  const CollisionWorldPtr world = test::armWorld();
-  expectEdges(kTolerancedEdges, [&](const ValidatorOptions &o) {
-    TolerancedMotionOptions settings = o.toleranced;
-    settings.threads = o.threads;
-    TolerancedMotion certifier(world, settings);
-  });
-  expectEdges(kIntervalEdges, [&](const ValidatorOptions &o) { IntervalArithmetic certifier(world, o.interval); });
+  for (const auto *table : {&kCommonEdges, &kCaEdges, &kCullingEdges, &kTolerancedEdges, &kIntervalEdges})
+    expectEdges(*table);
 }
 }  // namespace
 }  // namespace ompl_ccd

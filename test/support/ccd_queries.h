@@ -9,7 +9,7 @@
 
 #include <Eigen/Core>
 
-#include "ompl_ccd/certify/interval/exact_feature_bounds.h"
+#include "certify/interval/exact_feature_bounds.h"
 
 namespace ompl_ccd::test
 {

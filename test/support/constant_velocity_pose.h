@@ -7,7 +7,7 @@
 
 #include <Eigen/Core>
 
-#include "ompl_ccd/certify/interval/exact_rigid_vertex_motion.h"
+#include "certify/interval/exact_rigid_vertex_motion.h"
 
 namespace ompl_ccd
 {

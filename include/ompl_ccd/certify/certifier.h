@@ -1,6 +1,6 @@
 #pragma once
 /// \file certifier.h
-/// The certifier contract (DESIGN.md): a certifier decides whether a JointMotion is free, and
+/// The certifier contract (docs/design.md): a certifier decides whether a JointMotion is free, and
 /// bounds its first time of contact (TOC), with a guarantee.
 
 #include <map>

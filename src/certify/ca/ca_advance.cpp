@@ -15,7 +15,7 @@
 namespace ompl_ccd
 {
 /// The FCL objects CA measures a pair on.
-struct ConservativeAdvancement::PairObjects
+struct ca::Model::PairObjects
 {
   /** \brief The pair's bodies as measured (convex hulls, or the geometries: meshes, primitives). */
   const fcl::CollisionObjectd *a = nullptr, *other = nullptr;
@@ -31,7 +31,7 @@ struct ConservativeAdvancement::PairObjects
 };
 
 /// Mode::Decide: the state of the creep probes of a hull pass.
-struct ConservativeAdvancement::CreepState
+struct ca::Model::CreepState
 {
   bool enabled = false;
   /** \brief The previous step's time and distance bound (previous_t < 0: none yet). */
@@ -40,7 +40,7 @@ struct ConservativeAdvancement::CreepState
   int since_probe = 0;
 };
 
-double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t,
+double ca::Model::stepLength(Workspace &ws, const JointMotion &motion, const BodyPair &pair, double t,
                                            double t_limit, double d, const Separation &separation,
                                            const Query &query) const
 {
@@ -66,7 +66,7 @@ double ConservativeAdvancement::stepLength(Workspace &ws, const JointMotion &mot
   return ca::roundedStep(dt);
 }
 
-ConservativeAdvancement::PairObjects ConservativeAdvancement::pairObjects(const Workspace &ws, const BodyPair &pair,
+ca::Model::PairObjects ca::Model::pairObjects(const Workspace &ws, const BodyPair &pair,
                                                                          Geometry geometry) const
 {
   const bool hulls = geometry == Geometry::Hulls;
@@ -93,7 +93,7 @@ ConservativeAdvancement::PairObjects ConservativeAdvancement::pairObjects(const 
   return objects;
 }
 
-std::optional<double> ConservativeAdvancement::axisDistance(const PairObjects &objects, double contact_distance,
+std::optional<double> ca::Model::axisDistance(const PairObjects &objects, double contact_distance,
                                                            const Query &query, NearestPoints &nearest) const
 {
   // A cylinder lies within its radius of its axis: the axis distance less the radii bounds the
@@ -112,7 +112,7 @@ std::optional<double> ConservativeAdvancement::axisDistance(const PairObjects &o
   return d;
 }
 
-double ConservativeAdvancement::exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects,
+double ca::Model::exactDistance(Workspace &ws, const BodyPair &pair, const PairObjects &objects,
                                               double contact_distance, bool first_step, const Query &query,
                                               NearestPoints &nearest) const
 {
@@ -152,7 +152,7 @@ double ConservativeAdvancement::exactDistance(Workspace &ws, const BodyPair &pai
   return d;
 }
 
-bool ConservativeAdvancement::confirmContact(Workspace &ws, const PairObjects &objects, double contact_distance,
+bool ca::Model::confirmContact(Workspace &ws, const PairObjects &objects, double contact_distance,
                                              const Query &query, Advance &result) const
 {
   // FCL's exact distance on the bodies is an upper bound (its points are real): a contact only
@@ -170,7 +170,7 @@ bool ConservativeAdvancement::confirmContact(Workspace &ws, const PairObjects &o
   return touching;
 }
 
-bool ConservativeAdvancement::measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects,
+bool ca::Model::measure(Workspace &ws, const BodyPair &pair, const PairObjects &objects,
                                       const AdvanceRequest &request, int step, const Query &query,
                                       Separation &separation, Advance &result) const
 {
@@ -202,7 +202,7 @@ bool ConservativeAdvancement::measure(Workspace &ws, const BodyPair &pair, const
   return confirmContact(ws, objects, request.contact_distance, query, result);
 }
 
-std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::creepProbe(Workspace &ws,
+std::optional<ca::Model::Advance> ca::Model::creepProbe(Workspace &ws,
                                                                                  const JointMotion &motion,
                                                                                  std::size_t i, CreepState &creep,
                                                                                  double t, double d, double dt,
@@ -225,7 +225,7 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::creepPr
   return std::nullopt;
 }
 
-ConservativeAdvancement::Advance ConservativeAdvancement::advance(Workspace &ws, const JointMotion &motion,
+ca::Model::Advance ca::Model::advance(Workspace &ws, const JointMotion &motion,
                                                                   std::size_t i, const AdvanceRequest &request,
                                                                   const Query &query) const
 {

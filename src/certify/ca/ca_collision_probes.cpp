@@ -8,7 +8,7 @@
 
 namespace ompl_ccd
 {
-std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collideAt(Workspace &ws,
+std::optional<ca::Model::Advance> ca::Model::collideAt(Workspace &ws,
                                                                                  const JointMotion &motion,
                                                                                  std::size_t i, double t) const
 {
@@ -25,7 +25,7 @@ std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::collide
   return probeHit(result, t);
 }
 
-bool ConservativeAdvancement::collides(Workspace &ws, const BodyPair &pair, const fcl::CollisionRequestd &request,
+bool ca::Model::collides(Workspace &ws, const BodyPair &pair, const fcl::CollisionRequestd &request,
                                        fcl::CollisionResultd &result) const
 {
   if (pair.b < 0)
@@ -34,7 +34,7 @@ bool ConservativeAdvancement::collides(Workspace &ws, const BodyPair &pair, cons
   return fcl::collide(ws.mesh_objects[pair.a].get(), ws.mesh_objects[pair.b].get(), request, result) > 0;
 }
 
-ConservativeAdvancement::Advance ConservativeAdvancement::probeHit(const fcl::CollisionResultd &result, double t)
+ca::Model::Advance ca::Model::probeHit(const fcl::CollisionResultd &result, double t)
 {
   const fcl::Contactd &touch = result.getContact(0);
   Advance hit;
@@ -47,7 +47,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::probeHit(const fcl::Co
   return hit;
 }
 
-std::optional<ConservativeAdvancement::Advance> ConservativeAdvancement::probeCollision(Workspace &ws,
+std::optional<ca::Model::Advance> ca::Model::probeCollision(Workspace &ws,
                                                                                      const JointMotion &motion,
                                                                                      std::size_t i,
                                                                                      double t_from) const

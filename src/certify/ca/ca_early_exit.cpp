@@ -8,7 +8,7 @@
 
 namespace ompl_ccd
 {
-void ConservativeAdvancement::decide(Workspace &ws, const JointMotion &motion, const Query &query,
+void ca::Model::decide(Workspace &ws, const JointMotion &motion, const Query &query,
                                      pipeline::TocBracket &bracket) const
 {
   // Each pair in turn: its hull bound τ̌, a few probes for a configuration in collision in

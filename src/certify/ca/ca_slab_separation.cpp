@@ -11,7 +11,7 @@
 
 namespace ompl_ccd
 {
-double ConservativeAdvancement::slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
+double ca::Model::slabWidth(Workspace &ws, const BodyPair &pair, const Eigen::Vector3d &n) const
 {
   // s = min_{x∈B} x·n − max_{x∈A} x·n = −h_B(−n) − h_A(n), h the support function of the hull; each
   // hull's search starts from its last extreme vertex (n turns little from step to step)
@@ -28,7 +28,7 @@ double ConservativeAdvancement::slabWidth(Workspace &ws, const BodyPair &pair, c
   return slabBetween(h_A, h_B);
 }
 
-ConservativeAdvancement::Separation ConservativeAdvancement::boxFaceSeparation(Workspace &ws,
+ca::Model::Separation ca::Model::boxFaceSeparation(Workspace &ws,
                                                                              const BodyPair &pair) const
 {
   // The face the body's centre lies farthest beyond: its normal is most often the widest slab's
@@ -46,21 +46,21 @@ ConservativeAdvancement::Separation ConservativeAdvancement::boxFaceSeparation(W
   return best;
 }
 
-Eigen::Matrix3d ConservativeAdvancement::pairFrameRotation(const Workspace &ws, const BodyPair &pair) const
+Eigen::Matrix3d ca::Model::pairFrameRotation(const Workspace &ws, const BodyPair &pair) const
 {
   if (pair.ancestor < 0)
     return Eigen::Matrix3d::Identity();
   return ws.kinematics.X_WL[pair.ancestor].linear();
 }
 
-void ConservativeAdvancement::remeasureSlab(Workspace &ws, const BodyPair &pair, Separation &separation) const
+void ca::Model::remeasureSlab(Workspace &ws, const BodyPair &pair, Separation &separation) const
 {
   // n is fixed in the pair's frame F: turned with it to the current time, then measured again
   separation.n = (pairFrameRotation(ws, pair) * separation.n_F).normalized();
   separation.width = slabWidth(ws, pair, separation.n);
 }
 
-void ConservativeAdvancement::slabAlongNearest(Workspace &ws, const BodyPair &pair, const NearestPoints &nearest,
+void ca::Model::slabAlongNearest(Workspace &ws, const BodyPair &pair, const NearestPoints &nearest,
                                                Separation &separation) const
 {
   const Eigen::Vector3d gap = nearest.p_WB - nearest.p_WA;

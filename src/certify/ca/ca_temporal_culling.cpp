@@ -13,7 +13,7 @@
 
 namespace ompl_ccd
 {
-ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws, const JointMotion &motion,
+ca::Model::Advance ca::Model::hullPass(Workspace &ws, const JointMotion &motion,
                                                                    std::size_t i, const Query &query) const
 {
   // the time the hull pass stopped at is τ̌ (t = 0 without temporal culling); Passed: τ̌ > 1
@@ -23,7 +23,7 @@ ConservativeAdvancement::Advance ConservativeAdvancement::hullPass(Workspace &ws
                  query);
 }
 
-std::optional<Contact> ConservativeAdvancement::probeLivePairs(Workspace &ws, const JointMotion &motion, double t) const
+std::optional<Contact> ca::Model::probeLivePairs(Workspace &ws, const JointMotion &motion, double t) const
 {
   // a pair in collision at t is live at t (a dead piece keeps it apart): the others need no check
   for (std::size_t i = 0; i < ws.pcl.size(); ++i)
@@ -32,7 +32,7 @@ std::optional<Contact> ConservativeAdvancement::probeLivePairs(Workspace &ws, co
   return std::nullopt;
 }
 
-void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i,
+void ca::Model::firstContactOfPair(Workspace &ws, const JointMotion &motion, std::size_t i,
                                                  double lower, const Query &query, pipeline::TocBracket &bracket) const
 {
   // the exact pass goes on from τ̌ to contact (d ≤ clearance + contact_distance) or as far as every
@@ -49,7 +49,7 @@ void ConservativeAdvancement::firstContactOfPair(Workspace &ws, const JointMotio
   }
 }
 
-void ConservativeAdvancement::firstContact(Workspace &ws, const JointMotion &motion, const Query &query,
+void ca::Model::firstContact(Workspace &ws, const JointMotion &motion, const Query &query,
                                            pipeline::TocBracket &bracket) const
 {
   // Probes of the pairs the spatial culling left, for a configuration in collision: with one at

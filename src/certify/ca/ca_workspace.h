@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "certify/ca/ca_model.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/numeric.h"
 
@@ -51,9 +51,9 @@ struct Counters
 
 /// Per-thread state: the front end's (link poses, body meshes, live pieces of the PCL), the hulls'
 /// and primitive surfaces' FCL objects, support hints and the counters.
-struct ConservativeAdvancement::Workspace : CertifierWorkspace, CullingWorkspace
+struct ca::Model::Workspace : CertifierWorkspace, CullingWorkspace
 {
-  explicit Workspace(const ConservativeAdvancement &ca)
+  explicit Workspace(const Model &ca)
     : CullingWorkspace(ca.front_end_)
     , collision(ca.world())
     , support_hints(2 * ca.bodies_.size(), 0)
@@ -78,7 +78,7 @@ struct ConservativeAdvancement::Workspace : CertifierWorkspace, CullingWorkspace
 };
 
 /// Outcome of CA on one pair.
-struct ConservativeAdvancement::Advance
+struct ca::Model::Advance
 {
   enum class Status
   {

@@ -1,46 +1,61 @@
-// The CA certifier's construction and its certify() driver: the checks, the Decide early probes
-// (ca_early_exit.cpp), the front end's live-piece culling (culling_front_end.h), then temporal culling
-// (ca_temporal_culling.cpp, Mode::FirstContact) or the Decide early exit. The per-pair
-// advancement is in ca_advance.cpp, its slab bound in ca_slab_separation.cpp, the collision probes
-// in ca_collision_probes.cpp.
+// The CA certifier: its construction and certify(), the paper's steps in order on the pipeline
+// (certify/pipeline/pipeline.h): the Decide probes, the front end's live-piece culling, then
+// temporal culling (ca_temporal_culling.cpp, Mode::FirstContact) or the Decide early exit
+// (ca_early_exit.cpp). The per-pair advancement is in ca_advance.cpp, its slab bound in
+// ca_slab_separation.cpp, the collision probes in ca_collision_probes.cpp.
 #include "ompl_ccd/certify/ca/conservative_advancement.h"
 
 #include <cassert>
 
-#include "ca_workspace.h"
+#include "certify/ca/ca_workspace.h"
 #include "certify/pipeline/pipeline.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/pipeline/hull_cache.h"
+#include "certify/pipeline/hull_cache.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd
 {
-namespace
+ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options,
+                                                 const CullingOptions &culling)
+  : model_(std::make_shared<const ca::Model>(std::move(world), options, culling))
 {
-/** \brief The front end's knobs of \a options, all of whose knobs are checked first (before the
-    front end builds its certificates). */
-const CullingOptions &validatedCulling(const ConservativeAdvancementOptions &options)
-{
-  options.validate();
-  return options.culling;
 }
-}  // namespace
 
-ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options)
-  : world_(std::move(world)), options_(options), front_end_(world_, validatedCulling(options))
+ConservativeAdvancement::~ConservativeAdvancement() = default;
+
+const CollisionWorld &ConservativeAdvancement::world() const { return model_->world(); }
+
+const ConservativeAdvancementOptions &ConservativeAdvancement::options() const { return model_->options(); }
+
+const CullingOptions &ConservativeAdvancement::culling() const { return model_->frontEnd().options(); }
+
+std::unique_ptr<CertifierWorkspace> ConservativeAdvancement::makeWorkspace() const
+{
+  return pipeline::madeFor(std::make_unique<ca::Model::Workspace>(*model_), *this);
+}
+
+Report ConservativeAdvancement::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
+{
+  auto &own = pipeline::ownWorkspace<ca::Model::Workspace>(ws, *this, "ConservativeAdvancement::certify");
+  checkQuery(query, "ConservativeAdvancement::certify");
+  return model_->certify(own, motion, query);
+}
+
+ca::Model::Model(CollisionWorldPtr world, const ConservativeAdvancementOptions &options, const CullingOptions &culling)
+  : world_(std::move(world)), options_(options), front_end_(world_, culling)
 {
   buildBodies();
   buildObstacles();
 }
 
-void ConservativeAdvancement::buildBodies()
+void ca::Model::buildBodies()
 {
   const RobotModel &robot = world_->robot();
   std::vector<BodyRef> refs;
   for (const CullingBody &culling_body : front_end_.bodies())
     refs.push_back(culling_body.ref);
   const HullList hulls = sharedHulls(world_->robotPtr(), refs, options_.hull_max_gap,
-                                     certificateCacheFolder(options_.culling.certificate_cache));
+                                     certificateCacheFolder(front_end_.options().certificate_cache));
   for (std::size_t i = 0; i < refs.size(); ++i)
   {
     const LinkGeometry &geometry = robot.links()[refs[i].link].geometries[refs[i].geometry];
@@ -53,7 +68,7 @@ void ConservativeAdvancement::buildBodies()
   }
 }
 
-void ConservativeAdvancement::buildObstacles()
+void ca::Model::buildObstacles()
 {
   for (const Obstacle &obstacle : world_->scene().obstacles())
   {
@@ -79,12 +94,7 @@ void ConservativeAdvancement::buildObstacles()
   }
 }
 
-std::unique_ptr<CertifierWorkspace> ConservativeAdvancement::makeWorkspace() const
-{
-  return pipeline::madeFor(std::make_unique<Workspace>(*this), *this);
-}
-
-void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) const
+void ca::Model::placePair(Workspace &ws, const BodyPair &pair) const
 {
   const RobotModel &robot = world_->robot();
   for (const int b : {pair.a, pair.b})
@@ -102,7 +112,7 @@ void ConservativeAdvancement::placePair(Workspace &ws, const BodyPair &pair) con
     }
 }
 
-Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &advance) const
+Contact ca::Model::witness(const BodyPair &pair, const Advance &advance) const
 {
   const RobotModel &robot = world_->robot();
   const BodyRef &a = bodies_[pair.a].ref;
@@ -124,10 +134,8 @@ Contact ConservativeAdvancement::witness(const BodyPair &pair, const Advance &ad
   return contact;
 }
 
-Report ConservativeAdvancement::certify(CertifierWorkspace &base, const JointMotion &motion, const Query &query) const
+Report ca::Model::certify(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
-  auto &ws = pipeline::ownWorkspace<Workspace>(base, *this, "ConservativeAdvancement::certify");
-  checkQuery(query, "ConservativeAdvancement::certify");
   assert(&motion.model() == &world_->robot() && "motion of another robot");
   ws.stats = {};
   ws.counters = {};

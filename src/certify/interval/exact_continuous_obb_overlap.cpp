@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_continuous_obb_overlap.h"
+#include "certify/interval/exact_continuous_obb_overlap.h"
 
 namespace ompl_ccd
 {

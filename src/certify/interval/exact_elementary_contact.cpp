@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
+#include "certify/interval/exact_elementary_contact.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_feature_bounds.h"
+#include "certify/interval/exact_feature_bounds.h"
 
 #include <algorithm>
 #include <cmath>

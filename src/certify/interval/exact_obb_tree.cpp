@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_obb_tree.h"
+#include "certify/interval/exact_obb_tree.h"
 
 #include <algorithm>
 #include <cmath>

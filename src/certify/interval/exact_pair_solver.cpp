@@ -1,7 +1,7 @@
 // The pair service's front-to-back loop ([Redon2004] Sec. 5) and the FCL confirmation of the
 // solver's contacts; the OBB culling is in exact_obb_culling.cpp, the advance on the exact shapes in
 // exact_approach_steps.cpp.
-#include "ompl_ccd/certify/interval/exact_pair_solver.h"
+#include "certify/interval/exact_pair_solver.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +10,9 @@
 
 #include <fcl/narrowphase/collision.h>
 
-#include "ompl_ccd/certify/interval/interval_link_pose.h"
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
-#include "ompl_ccd/certify/interval/exact_rigid_vertex_motion.h"
+#include "certify/interval/interval_link_pose.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/interval/exact_rigid_vertex_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/collision_queries.h"
@@ -77,15 +77,6 @@ void PairContactStats::add(const PairContactStats &o)
 PairContactSolver::PairContactSolver(CollisionWorldPtr world, const PairContactOptions &options)
   : world_(std::move(world)), options_(options)
 {
-  OMPL_CCD_THROW_UNLESS(options.solver_max_boxes >= 1 && options.solver_max_depth >= 1 && options.max_shape_steps >= 1,
-                        "PairContactSolver: solver_max_boxes (", options.solver_max_boxes, "), solver_max_depth (",
-                        options.solver_max_depth, ") and max_shape_steps (", options.max_shape_steps,
-                        ") must be at least 1.");
-  OMPL_CCD_THROW_UNLESS(options.split_pairs >= 1 && options.max_splits >= 0 && options.obb_max_level >= 0 &&
-                            options.obb_max_level <= kObbLevelLimit,
-                        "PairContactSolver: split_pairs (", options.split_pairs, ") must be at least 1, max_splits (",
-                        options.max_splits, ") at least 0, obb_max_level (", options.obb_max_level, ") in [0, ",
-                        kObbLevelLimit, "].");
   bodies_ = collisionBodies(*world_);
   const RobotModel &robot = world_->robot();
   for (const BodyRef &body : bodies_)

@@ -12,10 +12,10 @@
 #include <optional>
 #include <vector>
 
-#include "ompl_ccd/certify/interval/exact_continuous_obb_overlap.h"
-#include "ompl_ccd/certify/interval/exact_pair_solver.h"
-#include "ompl_ccd/certify/interval/exact_rigid_vertex_motion.h"
-#include "ompl_ccd/certify/interval/exact_vertex_motion.h"
+#include "certify/interval/exact_continuous_obb_overlap.h"
+#include "certify/interval/exact_pair_solver.h"
+#include "certify/interval/exact_rigid_vertex_motion.h"
+#include "certify/interval/exact_vertex_motion.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/pair_distance.h"

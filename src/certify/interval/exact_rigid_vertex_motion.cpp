@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_rigid_vertex_motion.h"
+#include "certify/interval/exact_rigid_vertex_motion.h"
 
 #include <utility>
 

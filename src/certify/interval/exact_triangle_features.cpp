@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_triangle_features.h"
+#include "certify/interval/exact_triangle_features.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/exact_vertex_motion.h"
+#include "certify/interval/exact_vertex_motion.h"
 
 #include <cmath>
 #include <utility>

@@ -1,5 +1,7 @@
 #include "ompl_ccd/certify/interval/interval_arithmetic.h"
 
+#include "certify/interval/interval_model.h"
+
 #include "certify/pipeline/pipeline.h"
 
 #include <algorithm>
@@ -7,7 +9,7 @@
 #include <cmath>
 
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/interval/exact_triangle_features.h"
+#include "certify/interval/exact_triangle_features.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/numeric.h"
@@ -44,7 +46,7 @@ void addElapsed(double &total, Clock::time_point start)
 /// One thread's buffers: the front end's (probes, live pieces), FCL objects for the start check,
 /// stage 1's boxes and stage 2's capsules per time piece (computed once per motion and piece, for
 /// every pair), the live runs, and stage 3's workspace.
-struct IntervalArithmetic::Workspace : CertifierWorkspace
+struct interval::Model::Workspace : CertifierWorkspace
 {
   Workspace(const CollisionWorld &world, const CullingFrontEnd &front_end, const PairContactSolver &exact)
     : culling(front_end), collision(world), exact(exact.makeWorkspace())
@@ -89,14 +91,35 @@ struct IntervalArithmetic::Workspace : CertifierWorkspace
   }
 };
 
-IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options)
-  : world_(std::move(world)), options_(options), front_end_(world_, options.culling)
+IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options,
+                                       const CullingOptions &culling)
+  : model_(std::make_shared<const interval::Model>(std::move(world), options, culling))
 {
-  OMPL_CCD_THROW_UNLESS(options.time_pieces >= 1, "IntervalArithmetic: time_pieces is ", options.time_pieces,
-                        "; give at least 1.");
-  OMPL_CCD_THROW_UNLESS(options.swept_sphere_steps >= 1 && options.span_probes >= 0,
-                        "IntervalArithmetic: swept_sphere_steps (", options.swept_sphere_steps,
-                        ") must be at least 1, span_probes (", options.span_probes, ") at least 0.");
+}
+
+IntervalArithmetic::~IntervalArithmetic() = default;
+
+const CollisionWorld &IntervalArithmetic::world() const { return model_->world(); }
+
+const IntervalArithmeticOptions &IntervalArithmetic::options() const { return model_->options(); }
+
+const CullingOptions &IntervalArithmetic::culling() const { return model_->frontEnd().options(); }
+
+std::unique_ptr<CertifierWorkspace> IntervalArithmetic::makeWorkspace() const
+{
+  return pipeline::madeFor(model_->makeWorkspace(), *this);
+}
+
+Report IntervalArithmetic::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
+{
+  auto &own = pipeline::ownWorkspace<interval::Model::Workspace>(ws, *this, "IntervalArithmetic::certify");
+  checkQuery(query, "IntervalArithmetic::certify");
+  return model_->certify(own, motion, query);
+}
+
+interval::Model::Model(CollisionWorldPtr world, const IntervalArithmeticOptions &options, const CullingOptions &culling)
+  : world_(std::move(world)), options_(options), front_end_(world_, culling)
+{
   exact_ = std::make_shared<PairContactSolver>(world_, options.pair);
   const std::vector<BodyRef> &bodies = exact_->bodies();
   std::vector<int> links;
@@ -121,12 +144,12 @@ IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalAr
   swept_spheres_ = std::make_shared<SweptSphereCulling>(world_, links, vertices, options.swept_sphere_steps);
 }
 
-std::unique_ptr<CertifierWorkspace> IntervalArithmetic::makeWorkspace() const
+std::unique_ptr<interval::Model::Workspace> interval::Model::makeWorkspace() const
 {
-  return pipeline::madeFor(std::make_unique<Workspace>(*world_, front_end_, *exact_), *this);
+  return std::make_unique<Workspace>(*world_, front_end_, *exact_);
 }
 
-void IntervalArithmetic::boxPiece(Workspace &ws, const JointMotion &motion, int k, char poses) const
+void interval::Model::boxPiece(Workspace &ws, const JointMotion &motion, int k, char poses) const
 {
   const int n = options_.time_pieces;
   const double t0 = static_cast<double>(k) / n, t1 = k + 1 == n ? 1.0 : static_cast<double>(k + 1) / n;
@@ -140,7 +163,7 @@ void IntervalArithmetic::boxPiece(Workspace &ws, const JointMotion &motion, int 
   ws.boxed[k] = poses;
 }
 
-bool IntervalArithmetic::culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k,
+bool interval::Model::culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k,
                                        double margin) const
 {
   const int n = options_.time_pieces;
@@ -187,7 +210,7 @@ bool IntervalArithmetic::culledOnPiece(Workspace &ws, const JointMotion &motion,
   return false;
 }
 
-void IntervalArithmetic::addSpans(Workspace &ws, const JointMotion &motion, const pipeline::PairRun &run, double limit,
+void interval::Model::addSpans(Workspace &ws, const JointMotion &motion, const pipeline::PairRun &run, double limit,
                                   double margin) const
 {
   const int n = options_.time_pieces;
@@ -210,10 +233,8 @@ void IntervalArithmetic::addSpans(Workspace &ws, const JointMotion &motion, cons
   }
 }
 
-Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &motion, const Query &query) const
+Report interval::Model::certify(Workspace &ws, const JointMotion &motion, const Query &query) const
 {
-  auto &ws = pipeline::ownWorkspace<Workspace>(base, *this, "IntervalArithmetic::certify");
-  checkQuery(query, "IntervalArithmetic::certify");
   ws.startMotion(options_.time_pieces);
   ws.timed = query.statistics;
   const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
@@ -241,7 +262,7 @@ Report IntervalArithmetic::certify(CertifierWorkspace &base, const JointMotion &
   return report;
 }
 
-bool IntervalArithmetic::probeSpans(Workspace &ws, const JointMotion &motion, const Query &query,
+bool interval::Model::probeSpans(Workspace &ws, const JointMotion &motion, const Query &query,
                                     pipeline::TocBracket &bracket) const
 {
   // Stages 1 and 2 on every run, then `span_probes` FCL checks of the pair across each span left,
@@ -265,7 +286,7 @@ bool IntervalArithmetic::probeSpans(Workspace &ws, const JointMotion &motion, co
   return false;
 }
 
-void IntervalArithmetic::exactStage(Workspace &ws, const JointMotion &motion, const Query &query,
+void interval::Model::exactStage(Workspace &ws, const JointMotion &motion, const Query &query,
                                     pipeline::TocBracket &bracket) const
 {
   // Stages 1 and 2 cull what stays farther than clearance + contact_distance (as the front end), so
@@ -318,7 +339,7 @@ void IntervalArithmetic::exactStage(Workspace &ws, const JointMotion &motion, co
   }
 }
 
-Stats IntervalArithmetic::statistics(const Workspace &ws, std::chrono::steady_clock::time_point start,
+Stats interval::Model::statistics(const Workspace &ws, std::chrono::steady_clock::time_point start,
                                      const std::string &budget) const
 {
   const double total_us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();

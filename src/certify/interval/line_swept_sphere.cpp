@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/line_swept_sphere.h"
+#include "certify/interval/line_swept_sphere.h"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/swept_sphere_culling.h"
+#include "certify/interval/swept_sphere_culling.h"
 
 #include <memory>
 
@@ -29,7 +29,6 @@ SweptSphereCulling::SweptSphereCulling(CollisionWorldPtr world, std::vector<int>
                                        const std::vector<std::vector<Eigen::Vector3d>> &vertices, int steps)
   : world_(std::move(world)), body_links_(std::move(body_links)), steps_(steps)
 {
-  OMPL_CCD_THROW_UNLESS(steps >= 1, "SweptSphereCulling: steps is ", steps, "; give at least 1.");
   for (const std::vector<Eigen::Vector3d> &v : vertices)
     lss_L_.push_back(fitLineSweptSphere(v));  // [Redon2004] Sec. 4.2.1: one LSS per link
 }

@@ -1,5 +1,5 @@
 // The start-up cache's per-user secret key and tags (cache_secret.h).
-#include "ompl_ccd/certify/pipeline/cache_secret.h"
+#include "certify/pipeline/cache_secret.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 //   u64 count, then per pair u8 present (0/1) and, if present, u32 dims, i32 joints[dims],
 //   f64 period[3], root_lo[3], root_hi[3], u64 cells, per cell f64 least, i32 high, i32 split;
 // with the checks that refuse a payload whose cells are not the tree build() makes.
-#include "ompl_ccd/certify/pipeline/certificate_cache.h"
+#include "certify/pipeline/certificate_cache.h"
 
 #include <cmath>
 

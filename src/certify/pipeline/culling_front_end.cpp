@@ -1,36 +1,18 @@
-// The culling front end's options check and construction (bodies, self pairs, certificates), its per-thread
+// The culling front end's construction (bodies, self pairs, certificates), its per-thread
 // workspace and the link poses at a time. Live-piece culling is in culling_live_pieces.cpp, the
 // whole-robot probes in culling_probes.cpp. See culling_front_end.h.
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 
 #include <cmath>
 
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd
 {
-void CullingOptions::validate() const
-{
-  OMPL_CCD_THROW_UNLESS(swept_box_samples >= 1, "CullingOptions: swept_box_samples (", swept_box_samples,
-                        ") must be at least 1; raise it.");
-  OMPL_CCD_THROW_UNLESS(swept_box_travel > 0.0 && std::isfinite(swept_box_travel), "CullingOptions: swept_box_travel (",
-                        swept_box_travel, ") must be positive and finite; use 0.5 (metres).");
-  OMPL_CCD_THROW_UNLESS(certificate_max_dims >= 0 && certificate_max_dims <= 3,
-                        "CullingOptions: certificate_max_dims (", certificate_max_dims,
-                        ") must be in [0, 3]; use 2, or 0 for no certificates.");
-  OMPL_CCD_THROW_UNLESS(certificate_max_cells >= 1, "CullingOptions: certificate_max_cells (", certificate_max_cells,
-                        ") must be at least 1; use 8192.");
-  OMPL_CCD_THROW_UNLESS(!certificate_cache.empty(),
-                        "CullingOptions: certificate_cache is empty; use default, off or a folder.");
-  OMPL_CCD_THROW_UNLESS(max_taylor_pieces >= 1, "CullingOptions: max_taylor_pieces (", max_taylor_pieces,
-                        ") must be at least 1; raise it.");
-}
-
 CullingFrontEnd::CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &options)
   : world_(std::move(world)), options_(options)
 {
-  options_.validate();
   const RobotModel &robot = world_->robot();
   std::vector<BodyRef> refs = collisionBodies(*world_);
   for (const BodyRef &ref : refs)

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <iterator>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/numeric.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 
 namespace ompl_ccd
 {

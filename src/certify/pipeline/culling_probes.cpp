@@ -3,7 +3,7 @@
 // culling_front_end.h.
 #include <fcl/narrowphase/collision.h>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/scene_box_queries.h"
 

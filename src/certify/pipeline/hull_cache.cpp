@@ -1,7 +1,7 @@
 // Convex hulls shared per robot object and kept in the start-up cache (hull_cache.h). Payload:
 //   u64 count, then per body u8 mesh (0/1) and, for a mesh, u64 vertices, f64 xyz per vertex,
 //   u64 face entries, i32 per entry (FCL's face encoding), f64 gap.
-#include "ompl_ccd/certify/pipeline/hull_cache.h"
+#include "certify/pipeline/hull_cache.h"
 
 #include <map>
 #include <mutex>

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/pipeline/joint_space_certificate.h"
+#include "certify/pipeline/joint_space_certificate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
-#include "ompl_ccd/certify/pipeline/certificate_cache.h"
+#include "certify/pipeline/certificate_cache.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
@@ -47,15 +47,6 @@ constexpr double kTurnPieceWidening = 1e-9;
 /// Widening (units of t) of each open span past the clipped segment's ends: the clip's divisions
 /// round at ≈ 10⁻¹⁶ of t ∈ [0, 1].
 constexpr double kSpanWidening = 1e-12;
-
-/// \throws Error if \a options are out of range.
-void checkOptions(const JointSpaceCertificateOptions &options)
-{
-  OMPL_CCD_THROW_UNLESS(options.max_dims >= 0 && options.max_dims <= 3, "JointSpaceCertificate: max_dims (",
-                        options.max_dims, ") must be in [0, 3].");
-  OMPL_CCD_THROW_UNLESS(options.max_cells >= 1, "JointSpaceCertificate: max_cells (", options.max_cells,
-                        ") must be at least 1.");
-}
 
 /// Appends the joints from \a link up to (not including) \a ancestor's; false if one of them is
 /// not a revolute or prismatic joint with its own state value.
@@ -399,7 +390,6 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
                                                                   const BodyRef &b, int ancestor,
                                                                   const JointSpaceCertificateOptions &options)
 {
-  checkOptions(options);
   const RobotModel &robot = world.robot();
   const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
   const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];
@@ -677,7 +667,6 @@ CertificateList sharedCertificates(const CollisionWorld &world, const std::vecto
                                    const std::vector<BodyPair> &pairs, const JointSpaceCertificateOptions &options,
                                    const std::optional<std::filesystem::path> &cache_folder)
 {
-  checkOptions(options);
   // per robot object (weak keys: a robot built later at the same address is another robot)
   static std::mutex mutex;
   static std::map<std::weak_ptr<const RobotModel>, RobotCertificates, std::owner_less<>> cache;

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"

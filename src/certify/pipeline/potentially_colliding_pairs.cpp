@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/geometry/scene_box_queries.h"

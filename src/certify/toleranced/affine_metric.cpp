@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
+#include "certify/toleranced/affine_metric.h"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>

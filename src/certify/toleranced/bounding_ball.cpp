@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/toleranced/bounding_ball.h"
+#include "certify/toleranced/bounding_ball.h"
 
 #include <cmath>
 

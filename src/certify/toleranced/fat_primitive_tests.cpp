@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/toleranced/fat_primitive_tests.h"
+#include "certify/toleranced/fat_primitive_tests.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/toleranced/subinterval_queue.h"
+#include "certify/toleranced/subinterval_queue.h"
 
 #include <algorithm>
 

@@ -1,5 +1,9 @@
 #include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 
+#include "certify/toleranced/toleranced_model.h"
+
+#include "certify/pipeline/pipeline.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -11,7 +15,7 @@
 #include <optional>
 #include <utility>
 
-#include "ompl_ccd/certify/toleranced/bounding_ball.h"
+#include "certify/toleranced/bounding_ball.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/bound/taylor_pose.h"
 #include "ompl_ccd/error.h"
@@ -27,7 +31,7 @@ namespace ompl_ccd
 /// What a body or an obstacle is measured on besides its own FCL object: its convex hull (a cheap
 /// lower bound) and, for a box or cylinder, the triangles around it (exact distances between
 /// triangles, where a cylinder's own distances come from GJK, verified but looser near contact).
-struct TolerancedMotion::StandIns
+struct toleranced::Model::StandIns
 {
   explicit StandIns(const CollisionShape &shape)
     : hull(std::make_shared<const ConvexHull>(shape, kHullMaxGap))
@@ -83,7 +87,7 @@ struct TolerancedMotion::StandIns
 };
 
 /// One collision geometry of a link with its metric (in the link frame) and max ϱ over it.
-struct TolerancedMotion::Body
+struct toleranced::Model::Body
 {
   BodyRef ref;
   AffineMetric metric;
@@ -94,14 +98,14 @@ struct TolerancedMotion::Body
 };
 
 /// An obstacle's stand-ins, placed (read-only, shared by the workers).
-struct TolerancedMotion::Obstacle
+struct toleranced::Model::Obstacle
 {
   StandIns stand_ins;
   std::unique_ptr<fcl::CollisionObjectd> hull, surface;
 };
 
 /// The FCL objects of one pair, posed: what they are measured on.
-struct TolerancedMotion::PairObjects
+struct toleranced::Model::PairObjects
 {
   /// The bodies themselves (meshes, solid primitives) and their convex hulls.
   const fcl::CollisionObjectd *a = nullptr, *other = nullptr, *hull_a = nullptr, *hull_other = nullptr;
@@ -112,9 +116,10 @@ struct TolerancedMotion::PairObjects
 };
 
 /// Everything a thread needs to work on a search: the caller's workspace, and each pool thread's.
-struct TolerancedMotion::Worker : CertifierWorkspace
+struct toleranced::Model::Worker : CertifierWorkspace
 {
-  Worker(const CullingFrontEnd &front_end, const std::vector<Body> &bodies) : culling(front_end)
+  Worker(const CullingFrontEnd &front_end, const std::vector<Body> &bodies)
+    : culling(front_end), collision(front_end.world())
   {
     for (const Body &body : bodies)
     {
@@ -125,6 +130,8 @@ struct TolerancedMotion::Worker : CertifierWorkspace
   /// The front end's state: link poses (at the midpoint of the sub-interval being examined), the
   /// bodies' FCL objects, and the potentially colliding pairs with their live pieces.
   CullingWorkspace culling;
+  /// Whole-robot distance queries (the probes' contact with a clearance).
+  CollisionWorkspace collision;
   /// Each body's hull and surface triangles (or null), posed with the body.
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> hulls, surfaces;
   /// The search whose link poses are in culling.kinematics (0: none).
@@ -154,7 +161,7 @@ struct TolerancedMotion::Worker : CertifierWorkspace
 /// One search of Listing 1 over the live pairs: its query, pairs, and the queue its workers share.
 /// Helpers hold it by shared_ptr, since one may start after the search is over (it then finds the
 /// queue closed and touches nothing else).
-struct TolerancedMotion::Search
+struct toleranced::Model::Search
 {
   Search(const JointMotion &motion, const Query &query, std::vector<BodyPair> pcl, std::vector<Subinterval> roots,
          const SearchRules &rules)
@@ -193,23 +200,41 @@ constexpr double kBallGain = 1.0;
 /// only up to t_hit − tolerance, where the first contact is at least this much farther off).
 constexpr int kFirstContactProbes = 16;
 constexpr double kProbeBracket = 0.5;
-/// Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8's early exit).
-constexpr double kDecideProbes[] = {0.5, 0.25, 0.75};
+/// Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8's early exit) at the first of the
+/// bisection order 1/2, 1/4, 3/4.
+constexpr int kDecideProbes = 3;
 
 }  // namespace
 
-TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options)
+TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options,
+                                   const CullingOptions &culling)
+  : model_(std::make_shared<const toleranced::Model>(std::move(world), options, culling))
+{
+}
+
+TolerancedMotion::~TolerancedMotion() = default;
+
+const TolerancedMotionOptions &TolerancedMotion::options() const { return model_->options(); }
+
+const CullingOptions &TolerancedMotion::culling() const { return model_->frontEnd().options(); }
+
+std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
+{
+  return pipeline::madeFor(model_->makeWorker(), *this);
+}
+
+Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
+{
+  auto &worker = pipeline::ownWorkspace<toleranced::Model::Worker>(ws, *this, "TolerancedMotion::certify");
+  checkQuery(query, "TolerancedMotion::certify");
+  return model_->certify(worker, motion, query);
+}
+
+toleranced::Model::Model(CollisionWorldPtr world, const TolerancedMotionOptions &options, const CullingOptions &culling)
   : world_(std::move(world)), options_(options)
 {
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
-  front_end_ = std::make_unique<CullingFrontEnd>(world_, options_.culling);
-  OMPL_CCD_THROW_UNLESS(options_.max_depth >= 1 && options_.max_depth <= 60, "TolerancedMotion: max_depth ",
-                        options_.max_depth, " is outside [1, 60]; pass e.g. 30.");
-  OMPL_CCD_THROW_UNLESS(options_.max_intervals >= 1, "TolerancedMotion: max_intervals must be >= 1 (",
-                        options_.max_intervals, "); pass e.g. 4096.");
-  OMPL_CCD_THROW_UNLESS(options_.threads >= 1 && options_.threads <= TolerancedMotionOptions::kMaxThreads,
-                        "TolerancedMotion: threads must be in [1, ", TolerancedMotionOptions::kMaxThreads, "] (",
-                        options_.threads, "); pass 1 or up to the number of cores.");
+  front_end_ = std::make_unique<CullingFrontEnd>(world_, culling);
   const RobotModel &robot = world_->robot();
   double extent = 0.0;
   for (const CullingBody &culled : front_end_->bodies())
@@ -251,20 +276,18 @@ TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMoti
     pool_ = std::make_unique<boost::asio::thread_pool>(options_.threads - 1);
 }
 
-TolerancedMotion::~TolerancedMotion()
+toleranced::Model::~Model()
 {
   if (pool_)
     pool_->join();
 }
 
-const AffineMetric &TolerancedMotion::bodyMetric(int body) const { return bodies_.at(body).metric; }
-
-std::unique_ptr<CertifierWorkspace> TolerancedMotion::makeWorkspace() const
+std::unique_ptr<toleranced::Model::Worker> toleranced::Model::makeWorker() const
 {
   return std::make_unique<Worker>(*front_end_, bodies_);
 }
 
-double TolerancedMotion::motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const
+double toleranced::Model::motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const
 {
   // every point's speed is at most μ over [t0, t1], [Zhang2007] Eq. (10)
   const CullingBody &body = front_end_->bodies()[b];
@@ -272,7 +295,7 @@ double TolerancedMotion::motionReach(const JointMotion &motion, int b, int frame
          margin_;
 }
 
-double TolerancedMotion::ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
+double toleranced::Model::ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0,
                                    double t1) const
 {
   const Body &body = bodies_[b];
@@ -285,7 +308,7 @@ double TolerancedMotion::ballReach(Worker &worker, const JointMotion &motion, in
   return (R * (1.0 + numeric::kPadRel) + margin_) * body.rho_max;
 }
 
-TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const BodyPair &pair) const
+toleranced::Model::PairObjects toleranced::Model::posePair(Worker &worker, const BodyPair &pair) const
 {
   const RobotModel &robot = world_->robot();
   const auto place = [&](int b) {
@@ -326,7 +349,7 @@ TolerancedMotion::PairObjects TolerancedMotion::posePair(Worker &worker, const B
   return objects;
 }
 
-Contact TolerancedMotion::contactOf(const BodyPair &pair, double t) const
+Contact toleranced::Model::contactOf(const BodyPair &pair, double t) const
 {
   const RobotModel &robot = world_->robot();
   const auto urdfLink = [&](int b) {
@@ -339,7 +362,7 @@ Contact TolerancedMotion::contactOf(const BodyPair &pair, double t) const
   return contact;
 }
 
-std::optional<Violation> TolerancedMotion::contact(Worker &worker, const BodyPair &pair, const PairObjects &objects,
+std::optional<Violation> toleranced::Model::contact(Worker &worker, const BodyPair &pair, const PairObjects &objects,
                                                    double t, const Query &query) const
 {
   // FCL's exact distance is an upper bound (its points are real points of the bodies, or within
@@ -360,7 +383,7 @@ std::optional<Violation> TolerancedMotion::contact(Worker &worker, const BodyPai
   return found;
 }
 
-std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, const PairObjects &objects,
+std::optional<Violation> toleranced::Model::solidsOverlap(const BodyPair &pair, const PairObjects &objects,
                                                          double t) const
 {
   fcl::CollisionRequestd request(1, true);
@@ -375,18 +398,7 @@ std::optional<Violation> TolerancedMotion::solidsOverlap(const BodyPair &pair, c
   return found;
 }
 
-std::optional<Violation> TolerancedMotion::probe(Worker &worker, const JointMotion &motion, double t) const
-{
-  const std::optional<ProbeHit> hit = front_end_->probeWholeRobot(worker.culling, motion, t);
-  if (!hit)
-    return std::nullopt;
-  Violation found{t, contactOf(hit->pair, t)};
-  found.contact.point_a = found.contact.point_b = hit->point;
-  found.contact.normal = hit->normal;
-  return found;
-}
-
-std::optional<Violation> TolerancedMotion::probeLivePairs(Worker &worker, const JointMotion &motion, double t) const
+std::optional<Contact> toleranced::Model::probeLivePairs(Worker &worker, const JointMotion &motion, double t) const
 {
   // a pair in collision at t is live at t (a dead piece keeps it apart): the others need no check
   CullingWorkspace &culling = worker.culling;
@@ -395,57 +407,11 @@ std::optional<Violation> TolerancedMotion::probeLivePairs(Worker &worker, const 
   for (std::size_t i = 0; i < culling.pcl.size(); ++i)
     if (culling.nextLiveTime(i, t) <= t)
       if (std::optional<Violation> hit = solidsOverlap(culling.pcl[i], posePair(worker, culling.pcl[i]), t))
-        return hit;
+        return hit->contact;
   return std::nullopt;
 }
 
-std::optional<Violation> TolerancedMotion::firstContactProbes(Worker &worker, const JointMotion &motion,
-                                                              double width) const
-{
-  for (int k = 0; k <= kFirstContactProbes; ++k)
-  {
-    const double t = static_cast<double>(k) / kFirstContactProbes;
-    std::optional<Violation> hit = probeLivePairs(worker, motion, t);
-    if (!hit)
-      continue;
-    // bisect against the free probe before it: only a guess of the first contact (a sample), which
-    // the search then brackets
-    for (double free = t - 1.0 / kFirstContactProbes; k > 0 && hit->time - free > width;)
-    {
-      const double m = 0.5 * (free + hit->time);
-      if (!(m > free && m < hit->time))  // the two times are adjacent doubles
-        break;
-      if (std::optional<Violation> nearer = probeLivePairs(worker, motion, m))
-        hit = std::move(nearer);
-      else
-        free = m;
-    }
-    return hit;
-  }
-  return std::nullopt;
-}
-
-std::vector<Subinterval> TolerancedMotion::liveSpans(const CullingWorkspace &culling, double t_end) const
-{
-  // each maximal run of live pieces [k0/N, k1/N] of each pair, cut at t_end
-  std::vector<Subinterval> roots;
-  const int n = culling.samples;
-  for (std::size_t i = 0; i < culling.pcl.size(); ++i)
-    for (int k = 0; k < n; ++k)
-    {
-      if (!culling.live(i, k))
-        continue;
-      const int first = k;
-      while (k + 1 < n && culling.live(i, k + 1))
-        ++k;
-      const double t0 = static_cast<double>(first) / n, t1 = std::min(t_end, static_cast<double>(k + 1) / n);
-      if (t0 < t1)
-        roots.push_back({t0, t1, 0, static_cast<int>(i)});
-    }
-  return roots;
-}
-
-std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &search, Subinterval &sub) const
+std::optional<Subinterval> toleranced::Model::examine(Worker &worker, Search &search, Subinterval &sub) const
 {
   // [SchroeckerWeber] Listing 1, one step, for one pair.
   worker.intervals += 1;
@@ -515,7 +481,7 @@ std::optional<Subinterval> TolerancedMotion::examine(Worker &worker, Search &sea
   return first;
 }
 
-void TolerancedMotion::work(Worker &worker, Search &search) const
+void toleranced::Model::work(Worker &worker, Search &search) const
 {
   worker.join(search.serial);
   while (std::optional<Subinterval> sub = search.queue.take())
@@ -528,7 +494,7 @@ void TolerancedMotion::work(Worker &worker, Search &search) const
   }
 }
 
-void TolerancedMotion::help(Search &search) const
+void toleranced::Model::help(Search &search) const
 {
   if (!search.queue.join())
     return;
@@ -549,7 +515,7 @@ void TolerancedMotion::help(Search &search) const
   search.queue.leave(worker ? worker->takeCounters() : Stats{});
 }
 
-SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search> &search) const
+SearchOutcome toleranced::Model::run(Worker &owner, const std::shared_ptr<Search> &search) const
 {
   if (pool_)
     for (int i = 1; i < options_.threads; ++i)
@@ -566,44 +532,49 @@ SearchOutcome TolerancedMotion::run(Worker &owner, const std::shared_ptr<Search>
   return search->queue.finish();
 }
 
-Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const
+Report toleranced::Model::certify(Worker &worker, const JointMotion &motion, const Query &query) const
 {
-  checkQuery(query, "TolerancedMotion::certify");
-  auto &worker = dynamic_cast<Worker &>(ws);
   CullingWorkspace &culling = worker.culling;
   culling.counters = {};
   culling.posed_motion = nullptr;  // another motion may sit at the same address
-  Report report;
-  const auto finish = [&](Verdict verdict, double lo, double hi, std::optional<Violation> hit) {
-    mergeCounters(report.stats, worker.takeCounters());
-    report.stats["collision_probes"] = culling.counters.collision_probes;
-    report.stats["box_pieces"] = culling.counters.box_pieces;
-    report.stats["pcl_after_spatial_culling"] = culling.counters.pcl_after_spatial_culling;
-    report.verdict = verdict;
-    report.toc_lower = lo;
-    report.toc_upper = hi;
-    if (hit)
-      report.witness = std::move(hit->contact);
-    return report;
-  };
+  pipeline::TocBracket bracket;
+  Stats stats;
   // Whole-robot probes first: a colliding motion is mostly found by one of them.
-  std::optional<Violation> hit;
-  if (query.mode == Mode::Decide)
+  const std::optional<Contact> probe =
+      query.mode == Mode::Decide
+          ? pipeline::decideProbes(*front_end_, culling, worker.collision, motion, query, kDecideProbes)
+          : std::nullopt;
+  if (probe)
+    bracket.addContact(*probe, 0.0);
+  else
   {
-    for (const double t : kDecideProbes)
-      if ((hit = probe(worker, motion, t)))
-        return finish(Verdict::Collision, 0.0, t, std::move(hit));
+    // The front end's culling: the pairs and pieces that may come within the inflation. In First-
+    // Contact mode, probes of those (an edge with none left is Free without any), then the ball
+    // coverings of the live spans only as far as the bracket needs, t_hit − tolerance.
+    front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance);
+    std::optional<Contact> hit;
+    if (query.mode == Mode::FirstContact && !culling.pcl.empty())
+      hit = pipeline::firstContactProbes([&](double t) { return probeLivePairs(worker, motion, t); },
+                                         kFirstContactProbes, kProbeBracket * query.tolerance);
+    search(worker, motion, query, hit, bracket, stats);
   }
-  // The front end's culling: the pairs and pieces that may come within the inflation. In First-
-  // Contact mode, probes of those (an edge with none left is Free without any), then the ball
-  // coverings of the live spans only as far as the bracket needs, t_hit − tolerance.
-  front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance);
-  if (query.mode == Mode::FirstContact && !culling.pcl.empty())
-    hit = firstContactProbes(worker, motion, kProbeBracket * query.tolerance);
-  double t_end = hit ? std::max(0.0, hit->time - query.tolerance) : 1.0;
-  while (hit && hit->time - t_end > query.tolerance)  // rounding: the bracket must fit the tolerance
-    t_end = std::nextafter(t_end, 1.0);
-  std::vector<Subinterval> roots = liveSpans(culling, t_end);
+  Report report = bracket.report();
+  mergeCounters(report.stats, worker.takeCounters());
+  mergeCounters(report.stats, stats);
+  report.stats["collision_probes"] = culling.counters.collision_probes;
+  report.stats["box_pieces"] = culling.counters.box_pieces;
+  report.stats["pcl_after_spatial_culling"] = culling.counters.pcl_after_spatial_culling;
+  return report;
+}
+
+void toleranced::Model::search(Worker &worker, const JointMotion &motion, const Query &query, std::optional<Contact> hit,
+                              pipeline::TocBracket &bracket, Stats &stats) const
+{
+  CullingWorkspace &culling = worker.culling;
+  const double t_end = hit ? pipeline::certifyUntil(hit->time, query.tolerance) : 1.0;
+  std::vector<Subinterval> roots;
+  for (const pipeline::PairRun &run : pipeline::liveRuns(culling, t_end))
+    roots.push_back({run.t0, run.t1, 0, static_cast<int>(run.pair)});
   // A primitive's surface triangles stand in for it while no body is inside it: the solids are
   // checked where the spans start (then a body gets in only across the surface, where it is found).
   for (const Subinterval &root : roots)
@@ -614,32 +585,35 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
     if (objects.exact_a != objects.a || objects.exact_other != objects.other)
       if (std::optional<Violation> inside = solidsOverlap(pair, objects, root.t0))
         if (!hit || inside->time < hit->time)
-          hit = std::move(inside);
+          hit = std::move(inside->contact);
   }
   if (hit && query.mode == Mode::Decide)
-    return finish(Verdict::Collision, 0.0, hit->time, std::move(hit));
+  {
+    bracket.addContact(*hit, 0.0);
+    return;
+  }
+  // [SchroeckerWeber] Listing 1 over the live spans, on every thread of the pool.
   SearchRules rules;
   rules.end = t_end;
   rules.stop_at_contact = query.mode == Mode::Decide;
   rules.bracket = query.mode == Mode::FirstContact ? query.tolerance : 0.0;
   rules.max_subintervals = static_cast<std::size_t>(options_.max_intervals);
-  const auto search = std::make_shared<Search>(motion, query, culling.pcl, std::move(roots), rules);
+  const auto shared = std::make_shared<Search>(motion, query, culling.pcl, std::move(roots), rules);
   if (hit)
-    search->queue.addViolation(std::move(*hit));
-  SearchOutcome outcome = run(worker, search);
-  mergeCounters(report.stats, outcome.stats);
-  const bool capped = !outcome.given_up.empty() || outcome.out_of_subintervals;
+    shared->queue.addViolation(Violation{hit->time, *hit});
+  SearchOutcome outcome = run(worker, shared);
+  mergeCounters(stats, outcome.stats);
+  if (outcome.violation)
+    bracket.addContact(outcome.violation->contact, std::min(outcome.excluded_until, outcome.violation->time));
   if (!outcome.given_up.empty())
-    report.stats["cap_max_depth"] = 1.0;
-  if (outcome.out_of_subintervals)
-    report.stats["cap_max_intervals"] = 1.0;
-  if (outcome.violation && (query.mode == Mode::Decide || !capped))
   {
-    const double toc = outcome.violation->time;
-    return finish(Verdict::Collision, std::min(outcome.excluded_until, toc), toc, std::move(outcome.violation));
+    stats["cap_max_depth"] = 1.0;
+    bracket.addUndecided(outcome.excluded_until, "max_depth");
   }
-  if (capped)
-    return finish(Verdict::Undecided, outcome.excluded_until, 1.0, std::nullopt);
-  return finish(Verdict::Free, 1.0, 1.0, std::nullopt);
+  if (outcome.out_of_subintervals)
+  {
+    stats["cap_max_intervals"] = 1.0;
+    bracket.addUndecided(outcome.excluded_until, "max_intervals");
+  }
 }
 }  // namespace ompl_ccd

@@ -67,10 +67,11 @@ struct SoundnessRun
   void check(const AdversarialCase &c)
   {
     const double tolerance = 1e-3;
-    ConservativeAdvancementOptions taylor_models, coarse_hulls;
-    taylor_models.culling.taylor_models = true;
+    CullingOptions taylor_models;
+    taylor_models.taylor_models = true;
+    ConservativeAdvancementOptions coarse_hulls;
     coarse_hulls.hull_max_gap = 0.01;
-    const ConservativeAdvancement first_contact_certifier(c.world, taylor_models),
+    const ConservativeAdvancement first_contact_certifier(c.world, {}, taylor_models),
         decide_certifier(c.world, coarse_hulls);
     auto first_contact_ws = first_contact_certifier.makeWorkspace(), decide_ws = decide_certifier.makeWorkspace();
     const auto start = std::chrono::steady_clock::now();

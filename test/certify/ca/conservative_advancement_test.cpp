@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/adversarial_scenes.h"
 #include "support/example_worlds.h"
@@ -333,11 +334,12 @@ TEST(ConservativeAdvancement, PieceCullingAndReducedHullsKeepTheAnswers)
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const std::vector<test::Edge> edges = seededEdges(*world, 150, 9);
   ConservativeAdvancementOptions plain;
-  plain.culling.swept_box_samples = 1;
   plain.hull_max_gap = 0.0;
+  CullingOptions one_box;
+  one_box.swept_box_samples = 1;
   ConservativeAdvancementOptions reducing;
   reducing.hull_max_gap = 0.01;
-  const ConservativeAdvancement culling(world, reducing), whole(world, plain);
+  const ConservativeAdvancement culling(world, reducing), whole(world, plain, one_box);
   double steps_culling = 0.0, steps_whole = 0.0, pcl_culling = 0.0, pcl_whole = 0.0;
   int collisions = 0;
   const double tolerance = Query{}.tolerance;
@@ -375,9 +377,9 @@ TEST(ConservativeAdvancement, JointSpaceCertificatesCullSelfPiecesAndKeepTheAnsw
   // (every piece certified); the answers are those without certificates.
   const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
   const std::vector<test::Edge> edges = seededEdges(*world, 120, 12);
-  ConservativeAdvancementOptions without;
-  without.culling.certificate_max_dims = 0;
-  const ConservativeAdvancement certified(world), uncertified(world, without);
+  CullingOptions without;
+  without.certificate_max_dims = 0;
+  const ConservativeAdvancement certified(world), uncertified(world, {}, without);
   double pcl_certified = 0.0, pcl_uncertified = 0.0;
   certifyWithBoth(world, edges, certified, uncertified, [&](const Report &a, const Report &b) {
     if (!sameAnswerUpToGrazing(a, b))
@@ -398,8 +400,8 @@ TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
   // 1.00125 Δθ, cut into the fewest pieces of at most swept_box_travel = 0.5 m, at most
   // swept_box_samples of them.
   const CollisionWorldPtr world = test::barWorld({});
-  const auto pieces = [&](double turn, const ConservativeAdvancementOptions &options) {
-    const ConservativeAdvancement ca(world, options);
+  const auto pieces = [&](double turn, const CullingOptions &culling) {
+    const ConservativeAdvancement ca(world, {}, culling);
     auto ws = ca.makeWorkspace();
     const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, turn));
     const Report report = ca.certify(*ws, motion, Query{});
@@ -409,8 +411,8 @@ TEST(ConservativeAdvancement, MotionBoundBoxPiecesFollowTheMotionsLength)
   EXPECT_EQ(pieces(0.4, {}), 1.0);  // μ = 0.40 m
   EXPECT_EQ(pieces(0.5, {}), 2.0);  // μ = 0.5006 m
   EXPECT_EQ(pieces(1.5, {}), 4.0);  // μ = 1.50 m
-  ConservativeAdvancementOptions few;
-  few.culling.swept_box_samples = 3;
+  CullingOptions few;
+  few.swept_box_samples = 3;
   EXPECT_EQ(pieces(1.5, few), 3.0);
 }
 
@@ -541,7 +543,7 @@ TEST(ConservativeAdvancement, StepCapGivesUndecided)
   EXPECT_EQ(report.stats.at("undecided_cap_hits"), 1);
 }
 
-TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
+TEST(ConservativeAdvancement, RefusesBadQueries)
 {
   const CollisionWorldPtr world = test::barWorld({post()});
   const ConservativeAdvancement ca(world);
@@ -559,34 +561,6 @@ TEST(ConservativeAdvancement, RefusesBadQueriesAndOptions)
   query.clearance = -1.0;
   EXPECT_THAT([&] { ca.certify(*ws, motion, query); },
               testing::ThrowsMessage<Error>(testing::HasSubstr("clearance (-1) must be non-negative")));
-  ConservativeAdvancementOptions options;
-  options.max_steps_per_pair = 0;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("max_steps_per_pair (0) must be at least 1")));
-  options = {};
-  options.distance_rel_err = -0.1;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("distance_rel_err (-0.1) must be finite and non-negative")));
-  options = {};
-  options.slab_reuse = std::nan("");
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("slab_reuse (nan) must be finite and non-negative")));
-  options = {};
-  options.culling.certificate_max_dims = 4;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("certificate_max_dims (4) must be in [0, 3]")));
-  options = {};
-  options.collision_probes = -1;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("collision_probes (-1) must be at least 0")));
-  options = {};
-  options.early_probes = -2;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("early_probes (-2) must be at least 0")));
-  options = {};
-  options.culling.swept_box_travel = 0.0;
-  EXPECT_THAT([&] { ConservativeAdvancement bad(world, options); },
-              testing::ThrowsMessage<Error>(testing::HasSubstr("swept_box_travel (0) must be positive")));
 }
 }  // namespace
 }  // namespace ompl_ccd

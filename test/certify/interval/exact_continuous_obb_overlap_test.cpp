@@ -4,7 +4,7 @@
 // joint motions; whenever the test separates two boxes on a piece, FCL's box–box distance at 200
 // sampled times of the piece must exceed the margin (less FCL's GJK slack); and the test must not
 // be vacuous: most pairs that the samples keep 5 cm beyond the margin are separated.
-#include "ompl_ccd/certify/interval/exact_continuous_obb_overlap.h"
+#include "certify/interval/exact_continuous_obb_overlap.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // query are printed per folder (for information only: speed is measured by
 // bench/elementary_contact_benchmark.cpp).
 
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
+#include "certify/interval/exact_elementary_contact.h"
 
 #include <chrono>
 #include <iostream>

@@ -4,7 +4,7 @@
 // sampled oracle, and the boundary's error messages. The benchmark queries are in
 // exact_elementary_contact_ccd_queries_test.cpp.
 
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
+#include "certify/interval/exact_elementary_contact.h"
 
 #include <cmath>
 #include <memory>

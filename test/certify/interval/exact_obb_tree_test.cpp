@@ -1,7 +1,7 @@
 // OBB trees of body triangles: every node's box contains every vertex of the triangles below it
 // (its projections on the node's axes within the padded half-sizes), every
 // triangle sits in exactly one leaf, axes are orthonormal, and an empty feature set has no nodes.
-#include "ompl_ccd/certify/interval/exact_obb_tree.h"
+#include "certify/interval/exact_obb_tree.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // contact confirmed on the exact shapes) — then self pairs of the bundled arm against the shared
 // oracle, the work caps, and the boundary's errors. Every Collision's witness is checked in contact
 // by FCL (distance ≤ contact_distance) at its time; every bracket holds the closed-form TOC.
-#include "ompl_ccd/certify/interval/exact_pair_solver.h"
+#include "certify/interval/exact_pair_solver.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -14,8 +14,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
-#include "ompl_ccd/certify/interval/exact_triangle_features.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/interval/exact_triangle_features.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/interval/interval_link_pose.h"
+#include "certify/interval/interval_link_pose.h"
 
 #include <gtest/gtest.h>
 

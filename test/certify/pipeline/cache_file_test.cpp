@@ -5,7 +5,7 @@
 // be read when tagged under another key, in a folder others can write, owned by another user,
 // writable by others, behind a symbolic link, or when the user's key file is open to others: each
 // case warns and the edge stays in collision in both modes. Good files still round-trip.
-#include "ompl_ccd/certify/pipeline/cache_file.h"
+#include "certify/pipeline/cache_file.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ompl_ccd/certify/pipeline/cache_secret.h"
+#include "certify/pipeline/cache_secret.h"
 #include "ompl_ccd/certify/ca/conservative_advancement.h"
 #include "ompl_ccd/certify/interval/interval_arithmetic.h"
 #include "ompl_ccd/certify/toleranced/toleranced_motion.h"
@@ -73,15 +73,11 @@ CertifierPtr certifier(const std::string &name, const CollisionWorldPtr &world, 
   CullingOptions culling;
   culling.certificate_max_cells = 1024;
   culling.certificate_cache = folder.string();
-  const auto with = [&](auto options) {
-    options.culling = culling;
-    return options;
-  };
   if (name == "ca")
-    return std::make_shared<ConservativeAdvancement>(world, with(ConservativeAdvancementOptions{}));
+    return std::make_shared<ConservativeAdvancement>(world, ConservativeAdvancementOptions{}, culling);
   if (name == "toleranced")
-    return std::make_shared<TolerancedMotion>(world, with(TolerancedMotionOptions{}));
-  return std::make_shared<IntervalArithmetic>(world, with(IntervalArithmeticOptions{}));
+    return std::make_shared<TolerancedMotion>(world, TolerancedMotionOptions{}, culling);
+  return std::make_shared<IntervalArithmetic>(world, IntervalArithmeticOptions{}, culling);
 }
 
 /// The verdicts of certifier \a name of a new postAndBarWorld() with its cache in \a folder on the

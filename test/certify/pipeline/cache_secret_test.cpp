@@ -2,7 +2,7 @@
 // with mode 0600 (one key for processes that make it at once), a key file that is a symbolic link,
 // open to others, of another size or another user's refused with a warning naming it, what is
 // wrong and the fix; tags that depend on the key.
-#include "ompl_ccd/certify/pipeline/cache_secret.h"
+#include "certify/pipeline/cache_secret.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

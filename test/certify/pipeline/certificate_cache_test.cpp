@@ -3,7 +3,7 @@
 // rebuilt over by the validator), an unwritable folder only warns, processes writing at once leave
 // a whole file, and certificates (and hulls) read from disk give the same verdicts as freshly built
 // ones.
-#include "ompl_ccd/certify/pipeline/certificate_cache.h"
+#include "certify/pipeline/certificate_cache.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ompl_ccd/certify/pipeline/cache_secret.h"
+#include "certify/pipeline/cache_secret.h"
 #include "ompl_ccd/certify/ca/conservative_advancement.h"
-#include "ompl_ccd/certify/pipeline/hull_cache.h"
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/hull_cache.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 #include "support/example_worlds.h"
 #include "support/processes_at_once.h"
 #include "support/random_edges.h"
@@ -73,12 +73,12 @@ JointSpaceCertificateOptions smallCertificates()
   return options;
 }
 
-/// ca options with smallCertificates() cached in \a folder.
-ConservativeAdvancementOptions cachedIn(const fs::path &folder)
+/// Front-end options with smallCertificates() cached in \a folder.
+CullingOptions cachedIn(const fs::path &folder)
 {
-  ConservativeAdvancementOptions options;
-  options.culling.certificate_max_cells = smallCertificates().max_cells;
-  options.culling.certificate_cache = folder.string();
+  CullingOptions options;
+  options.certificate_max_cells = smallCertificates().max_cells;
+  options.certificate_cache = folder.string();
   return options;
 }
 
@@ -303,18 +303,18 @@ TEST_F(CertificateCacheTest, CellsThatAreNotAWellMadeTreeAreRefused)
 TEST_F(CertificateCacheTest, ValidatorWritesReadsAndRepairsItsCache)
 {
   const CollisionWorldPtr arm = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  const ConservativeAdvancementOptions options = cachedIn(dir_ / "made" / "by" / "the validator");
+  const CullingOptions options = cachedIn(dir_ / "made" / "by" / "the validator");
   WarningLog log;
-  ConservativeAdvancement cold(arm, options);
+  ConservativeAdvancement cold(arm, {}, options);
   bool others = false;
-  const std::vector<fs::path> files = cacheFiles(options.culling.certificate_cache, ".certificates", &others),
-                              hulls = cacheFiles(options.culling.certificate_cache, ".hulls");
+  const std::vector<fs::path> files = cacheFiles(options.certificate_cache, ".certificates", &others),
+                              hulls = cacheFiles(options.certificate_cache, ".hulls");
   ASSERT_EQ(files.size(), 1u);
   ASSERT_EQ(hulls.size(), 1u);
   EXPECT_FALSE(others);  // no temporary file left
   EXPECT_THAT(files[0].filename().string(), ::testing::StartsWith("ccd_arm-"));
   const ino_t written = inodeOf(files[0]), hulls_written = inodeOf(hulls[0]);
-  ConservativeAdvancement warm(sameRobotAnew(*arm), options);
+  ConservativeAdvancement warm(sameRobotAnew(*arm), {}, options);
   EXPECT_EQ(inodeOf(files[0]), written);  // read, not written again
   EXPECT_EQ(inodeOf(hulls[0]), hulls_written);
   EXPECT_TRUE(log.messages.empty());
@@ -322,7 +322,7 @@ TEST_F(CertificateCacheTest, ValidatorWritesReadsAndRepairsItsCache)
   std::string bytes = readBytes(files[0]);
   bytes[bytes.size() / 2] ^= 0x01;
   writeBytes(files[0], bytes);
-  ConservativeAdvancement repaired(sameRobotAnew(*arm), options);
+  ConservativeAdvancement repaired(sameRobotAnew(*arm), {}, options);
   ASSERT_EQ(log.messages.size(), 1u);
   EXPECT_THAT(log.messages[0], HasSubstr("tag mismatch: corrupt"));
   EXPECT_THAT(log.messages[0], HasSubstr("rebuilt and written over it"));
@@ -342,9 +342,9 @@ TEST_F(CertificateCacheTest, UnwritableFolderWarnsAndCachesNothing)
 {
   writeBytes(dir_ / "a file", "not a folder");
   const CollisionWorldPtr arm = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  ConservativeAdvancementOptions options = cachedIn(dir_ / "a file" / "cache");
+  CullingOptions options = cachedIn(dir_ / "a file" / "cache");
   WarningLog log;
-  ConservativeAdvancement ca(arm, options);
+  ConservativeAdvancement ca(arm, {}, options);
   ASSERT_EQ(log.messages.size(), 2u);  // the hulls' file, the certificates'
   for (const std::string &message : log.messages)
   {
@@ -356,8 +356,8 @@ TEST_F(CertificateCacheTest, UnwritableFolderWarnsAndCachesNothing)
   const auto ws = ca.makeWorkspace();
   EXPECT_NE(ca.certify(*ws, JointMotion(arm->robot(), edge.q0, edge.q1), Query{}).verdict, Verdict::Undecided);
   // off: nothing read or written, no warning
-  options.culling.certificate_cache = kNoCertificateCache;
-  ConservativeAdvancement off(sameRobotAnew(*arm), options);
+  options.certificate_cache = kNoCertificateCache;
+  ConservativeAdvancement off(sameRobotAnew(*arm), {}, options);
   EXPECT_EQ(log.messages.size(), 2u);
 }
 
@@ -429,20 +429,20 @@ TEST_F(CertificateCacheTest, CachedCertificatesGiveTheSameVerdictsAsFreshOnes)
   for (const test::NamedWorld &named : worlds)
   {
     const CollisionWorldPtr &world = named.world;
-    ConservativeAdvancementOptions fresh_options, cached_options;
-    fresh_options.culling.certificate_cache = kNoCertificateCache;
-    cached_options.culling.certificate_cache = (dir_ / "cache").string();
-    const ConservativeAdvancement fresh(world, fresh_options);
-    const ConservativeAdvancement writer(sameRobotAnew(*world), cached_options);  // builds and writes the file
+    CullingOptions fresh_options, cached_options;
+    fresh_options.certificate_cache = kNoCertificateCache;
+    cached_options.certificate_cache = (dir_ / "cache").string();
+    const ConservativeAdvancement fresh(world, {}, fresh_options);
+    const ConservativeAdvancement writer(sameRobotAnew(*world), {}, cached_options);  // builds and writes the file
     WarningLog log;
     const fs::path file = cacheFile(dir_ / "cache", world->robot(), certificatesOf(*world, {}).key, "certificates");
     const fs::path hulls = cacheFile(dir_ / "cache", world->robot(),
-                                     hullCacheKey(world->robot(), collisionBodies(*world), cached_options.hull_max_gap),
+                                     hullCacheKey(world->robot(), collisionBodies(*world), ConservativeAdvancementOptions{}.hull_max_gap),
                                      "hulls");
     ASSERT_TRUE(fs::exists(file)) << named.name;
     ASSERT_TRUE(fs::exists(hulls)) << named.name;
     const ino_t written = inodeOf(file), hulls_written = inodeOf(hulls);
-    const ConservativeAdvancement cached(sameRobotAnew(*world), cached_options);
+    const ConservativeAdvancement cached(sameRobotAnew(*world), {}, cached_options);
     EXPECT_EQ(inodeOf(file), written) << named.name << ": the certificates were read, not rebuilt";
     EXPECT_EQ(inodeOf(hulls), hulls_written) << named.name << ": the hulls were read, not rebuilt";
     EXPECT_TRUE(log.messages.empty()) << named.name;

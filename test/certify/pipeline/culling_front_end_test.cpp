@@ -3,7 +3,7 @@
 // on are never live; bad options are refused by name. Its probes: culling_probes_test.cpp.
 #include <gtest/gtest.h>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"

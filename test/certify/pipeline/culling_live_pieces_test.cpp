@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/certify/ca/conservative_advancement.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"
@@ -57,9 +57,9 @@ TEST(CullingLivePieces, NoLivePieceMeansApartAllAlong)
   for (const std::string urdf : {"arm/arm.urdf", "snake/snake.urdf"})
   {
     const CollisionWorldPtr world = exampleWorld(urdf, "");
-    ConservativeAdvancementOptions ca_options;
-    ca_options.culling.swept_box_travel = 0.05;
-    const ConservativeAdvancement certifier(world, ca_options);
+    CullingOptions culling;
+    culling.swept_box_travel = 0.05;
+    const ConservativeAdvancement certifier(world, {}, culling);
     auto ws = certifier.makeWorkspace();
     CollisionWorkspace oracle(*world);
     RandomEdgeOptions options;

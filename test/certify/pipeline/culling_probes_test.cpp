@@ -8,7 +8,7 @@
 
 #include <fcl/narrowphase/collision.h>
 
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
+#include "certify/pipeline/culling_front_end.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"
 #include "support/random_edges.h"

@@ -1,7 +1,7 @@
 // The hull cache (hull_cache.h): hulls shared per robot object, written to and read back from disk
 // (every vertex, face and gap, the same support values), a corrupt or foreign file refused with a
 // warning and rewritten, primitives made on the spot.
-#include "ompl_ccd/certify/pipeline/hull_cache.h"
+#include "certify/pipeline/hull_cache.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 #include "support/example_worlds.h"
 #include "support/warning_log.h"
 

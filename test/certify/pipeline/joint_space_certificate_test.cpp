@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/pipeline/joint_space_certificate.h"
+#include "certify/pipeline/joint_space_certificate.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <iterator>
 
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "support/example_worlds.h"

@@ -1,4 +1,4 @@
-#include "ompl_ccd/certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Tests of the object-oriented metric on affine displacements ([SchroeckerWeber] Sec. 2–3).
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
+#include "certify/toleranced/affine_metric.h"
 
 #include <Eigen/LU>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Tests of bounding balls of sub-motions in R¹² ([SchroeckerWeber] Sec. 5): sampled poses of the
 // sub-motion (forward kinematics, independent of the enclosure) always lie inside the ball.
-#include "ompl_ccd/certify/toleranced/bounding_ball.h"
+#include "certify/toleranced/bounding_ball.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Tests of the basic fat-primitive tests ([SchroeckerWeber] Sec. 3–4): hand-solved orbits, and
 // random and near-degenerate triangle pairs against a brute-force reference (dense sampling of the
 // moving triangle, exact point–triangle distances in long double).
-#include "ompl_ccd/certify/toleranced/fat_primitive_tests.h"
+#include "certify/toleranced/fat_primitive_tests.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // halves taken earliest start first, the stop rules of both modes (a contact's bracket, a given-up
 // sub-interval, the work cap), excluded_until counting dropped sub-intervals, late helpers, and
 // many workers examining every sub-interval exactly once.
-#include "ompl_ccd/certify/toleranced/subinterval_queue.h"
+#include "certify/toleranced/subinterval_queue.h"
 
 #include <gtest/gtest.h>
 

@@ -245,33 +245,6 @@ TEST(TolerancedMotion, IsTheFactorysTolerancedValidatorWithBothOverloads)
   EXPECT_FALSE(isInCollision(*world, check, q));
 }
 
-/// Expects the certifier refused with \a options, with \a message.
-void expectRefused(const TolerancedMotionOptions &options, const char *message)
-{
-  try
-  {
-    TolerancedMotion certifier(barWorld(), options);
-    ADD_FAILURE() << "accepted; expected: " << message;
-  }
-  catch (const Error &e)
-  {
-    EXPECT_STREQ(e.what(), message);
-  }
-}
-
-TEST(TolerancedMotion, RefusesBadOptions)
-{
-  TolerancedMotionOptions options;
-  options.max_depth = 0;
-  expectRefused(options, "TolerancedMotion: max_depth 0 is outside [1, 60]; pass e.g. 30.");
-  options = {};
-  options.max_intervals = 0;
-  expectRefused(options, "TolerancedMotion: max_intervals must be >= 1 (0); pass e.g. 4096.");
-  options = {};
-  options.culling.swept_box_samples = 0;  // the front end's (CullingOptions::validate())
-  expectRefused(options, "CullingOptions: swept_box_samples (0) must be at least 1; raise it.");
-}
-
 TEST(TolerancedMotion, RefusesBadQueriesAsEveryCertifier)
 {
   const CollisionWorldPtr world = barWorld();

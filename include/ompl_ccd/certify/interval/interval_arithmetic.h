@@ -2,8 +2,7 @@
 /// \file interval_arithmetic.h
 /// The ARTICULATE certifier ([Redon2004]), name "interval": interval link motions (Sec. 4.1,
 /// interval_link_pose.h), culling over time pieces with interval bounding boxes and swept spheres
-/// (Sec. 4.2), and the exact contact computation (Sec. 5, exact_pair_solver.h: OBB trees, the
-/// elementary contact solver) on the body pairs left.
+/// (Sec. 4.2), and the exact contact computation (Sec. 5: OBB trees, the elementary contact solver) on the body pairs left.
 ///
 /// Pipeline. After the start check (and, in Mode::Decide, whole-robot probes) the shared culling
 /// front end (culling_front_end.h: motion-bound boxes, joint-space certificates, two-level scene
@@ -58,46 +57,71 @@
 ///
 /// References: [Redon2004] in README.md (section References).
 
-#include <chrono>
 #include <memory>
-#include <optional>
 #include <string>
-#include <vector>
-
-#include <Eigen/Geometry>
 
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
-#include "ompl_ccd/certify/interval/exact_pair_solver.h"
-#include "ompl_ccd/certify/interval/swept_sphere_culling.h"
+#include "ompl_ccd/certify/pipeline/culling_options.h"
 #include "ompl_ccd/geometry/collision_world.h"
 
 namespace ompl_ccd
 {
-namespace pipeline
+namespace interval
 {
-struct PairRun;     // certify/pipeline/pipeline.h
-class TocBracket;  // certify/pipeline/pipeline.h
-}  // namespace pipeline
+class Model;  // src/certify/interval/interval_model.h
+}  // namespace interval
+
+/** \brief Default PairContactOptions::split_pairs: above this many equations a sub-interval is halved first. */
+constexpr int kPairSplitPairs = 256;
+/** \brief Default max_splits: sub-intervals down to 1/4096 of the pair's interval. */
+constexpr int kPairMaxSplits = 12;
+/** \brief Default obb_max_level: at most 2⁴ = 16 sub-intervals per interval for the OBB tests. */
+constexpr int kObbMaxLevel = 4;
+/** \brief Largest obb_max_level: 2²⁰ sub-intervals of an interval already lie below any joint's
+    motion. */
+constexpr int kObbLevelLimit = 20;
+/** \brief Default max_depth: [0, 1] halved 64 times is below the spacing of doubles near 1 (2⁻⁵²). */
+constexpr int kElementaryMaxDepth = 64;
+/** \brief Default max_boxes: far above the most a ccd_queries query needs (bench/README.md,
+    elementary_contact_benchmark). */
+constexpr int kElementaryMaxBoxes = 1 << 16;
+/** \brief Default max_shape_steps: a pass 10 µm from contact takes a few thousand conservative
+    steps (as conservative advancement's max_steps_per_pair). */
+constexpr int kMaxShapeSteps = 20000;
+
+/** \brief Default sub-intervals per piece of the swept-sphere test (swept_sphere_steps). */
+constexpr int kSweptSphereSteps = 4;
+
+/** \brief Knobs and work caps of PairContactSolver (each cap, when hit, makes the answer
+    Undecided with its name as the budget). */
+struct PairContactOptions
+{
+  /** \brief Cap per solver call: time intervals examined (budget "max_boxes"). */
+  int solver_max_boxes = kElementaryMaxBoxes;
+  /** \brief Cap per solver call: halvings of a sub-interval (budget "max_depth"). */
+  int solver_max_depth = kElementaryMaxDepth;
+  /** \brief Cap per decide(): conservative steps on the exact shapes (budget "max_shape_steps"). */
+  int max_shape_steps = kMaxShapeSteps;
+  /** \brief Equations of a sub-interval above which it is halved (≥ 1). */
+  int split_pairs = kPairSplitPairs;
+  /** \brief Halvings of a sub-interval before its equations are solved however many (≥ 0). */
+  int max_splits = kPairMaxSplits;
+  /** \brief Highest refinement level of the OBB tests (Sec. 5.1.1; in [0, kObbLevelLimit]). */
+  int obb_max_level = kObbMaxLevel;
+  /** \brief Cull triangle pairs by the OBB trees (Sec. 5.1); false: by feature boxes alone (every
+      feature of each body tested against the other body's box, as before the trees; for ablations). */
+  bool obb_trees = true;
+};
 
 /** \brief Default time_pieces: boxes over 1/16 of the motion keep a link's interval box within a
     few centimetres of its sweep for the bundled arm's joint ranges. */
 constexpr int kIntervalTimePieces = 16;
 
-/** \brief Mode::Decide: the whole robot is probed at the first kDecideProbes times of the bisection
-    order 1/2, 1/4, 3/4 before any culling ([Zhang2007] Sec. 8). */
-constexpr int kDecideProbes = 3;
 /** \brief Default span_probes (bench/README.md). */
 constexpr int kIntervalSpanProbes = 2;
 
-/** \brief Conservative steps on the exact shapes per span before its OBB trees
-    (PairContactRequest::approach_steps), in both modes: a pair closing in on a contact reaches it
-    in a few dozen, and a pair that stays near but apart over a span (a mesh pair passing within
-    millimetres) is proved apart without the OBB trees, which would descend to thousands of leaf
-    pairs for it. */
-constexpr int kApproachSteps = 200;
-
-/** \brief Knobs of IntervalArithmetic; the defaults suit planning. */
+/** \brief Knobs of IntervalArithmetic; the defaults suit planning, the ranges are the option
+    schema's (validator_options.h). */
 struct IntervalArithmeticOptions
 {
   /** \brief Equal time pieces the box culling works on (≥ 1). */
@@ -114,10 +138,8 @@ struct IntervalArithmeticOptions
   /** \brief Mode::Decide: FCL checks of a pair at equally spaced times of each span before its
       exact stage (≥ 0); a check in collision is the witness. */
   int span_probes = kIntervalSpanProbes;
-  /** \brief Stage 3: the exact contact computation, with its work caps (exact_pair_solver.h). */
+  /** \brief Stage 3: the exact contact computation, with its work caps (src/certify/interval/exact_pair_solver.h). */
   PairContactOptions pair;
-  /** \brief The shared front end's knobs (culling_front_end.h; the defaults `ca` uses). */
-  CullingOptions culling;
 };
 
 /** \brief ARTICULATE interval certifier, name "interval". See the file comment for its contract. */
@@ -125,59 +147,32 @@ class IntervalArithmetic : public Certifier
 {
 public:
   /** \brief Triangulates every body (link geometry) and obstacle, builds their OBB trees, and the
-      front end (its joint-space certificates on every core). \throws Error if an option is out of
-      range. */
-  explicit IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options = {});
+      front end of \a culling (its joint-space certificates on every core).
+      \pre every option within its range of the option schema (checkValidatorOptions, which
+      makeMotionValidator and every front end apply). */
+  explicit IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options = {},
+                              const CullingOptions &culling = {});
+  ~IntervalArithmetic() override;
 
   /** \brief "interval". */
   std::string name() const override { return "interval"; }
   /** \brief The front end's workspace, FCL objects for the start check, stage buffers, for one
       thread. */
   std::unique_ptr<CertifierWorkspace> makeWorkspace() const override;
-  /** \brief Certifies \a motion. \pre \a ws comes from makeWorkspace(); motion.model() is
-      world().robot(). \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or
-      query.clearance < 0 (or not finite). */
+  /** \brief Certifies \a motion. \pre motion.model() is world().robot().
+      \throws Error if \a ws comes from another certifier, or the query is refused (checkQuery). */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
   /** \brief The robot and scene certified against. */
-  const CollisionWorld &world() const { return *world_; }
+  const CollisionWorld &world() const;
   /** \brief The options in use. */
-  const IntervalArithmeticOptions &options() const { return options_; }
-  /** \brief Stage 3: the pair service it decides the pairs left with. */
-  const PairContactSolver &exactStage() const { return *exact_; }
+  const IntervalArithmeticOptions &options() const;
+  /** \brief The culling front end's options in use. */
+  const CullingOptions &culling() const;
+  /** \brief The certifier's machinery (src/certify/interval/interval_model.h: for its tests). */
+  const interval::Model &model() const { return *model_; }
 
 private:
-  struct Workspace;
-  /** \brief What a time piece's body boxes (stage 1) come from: none yet, the plain interval
-      products, or the narrowed ones (bound/taylor_pose.h). */
-  static constexpr char kUnboxed = 0, kPlainBoxes = 1, kNarrowedBoxes = 2;
-  /** \brief Every body's box over time piece \a k from the link poses \a poses says, into ws. */
-  void boxPiece(Workspace &ws, const JointMotion &motion, int k, char poses) const;
-  /** \brief Whether stage 1 or 2 proves \a pair farther than \a margin apart on time piece \a k
-      (counted in ws). */
-  bool culledOnPiece(Workspace &ws, const JointMotion &motion, const BodyPair &pair, int k, double margin) const;
-  /** \brief Appends to ws.spans the spans of the time pieces of \a run, up to \a limit, that stages 1
-      and 2 leave. */
-  void addSpans(Workspace &ws, const JointMotion &motion, const pipeline::PairRun &run, double limit,
-                double margin) const;
-  /** \brief Mode::Decide: stages 1 and 2 on every live run, then span_probes FCL checks across each
-      span left, earliest first; true (the contact in \a bracket) when one is in collision. */
-  bool probeSpans(Workspace &ws, const JointMotion &motion, const Query &query, pipeline::TocBracket &bracket) const;
-  /** \brief Stage 3 ([Redon2004] Sec. 5) on the spans, earliest first, each up to bracket.limit(),
-      the live runs cut into spans (stages 1 and 2) as their turn comes, into \a bracket. */
-  void exactStage(Workspace &ws, const JointMotion &motion, const Query &query, pipeline::TocBracket &bracket) const;
-  /** \brief The report's statistics (the file comment lists them); \a budget a cap that ran out. */
-  Stats statistics(const Workspace &ws, std::chrono::steady_clock::time_point start, const std::string &budget) const;
-
-  CollisionWorldPtr world_;
-  IntervalArithmeticOptions options_;
-  /** \brief The shared culling front end (probes, live pieces). */
-  CullingFrontEnd front_end_;
-  /** \brief Stage 3, and its bodies (collisionBodies(world), as the front end's). */
-  std::shared_ptr<const PairContactSolver> exact_;
-  /** \brief Body boxes in their link frame, obstacle boxes in the world. */
-  std::vector<Eigen::AlignedBox3d> body_boxes_L_, obstacle_boxes_;
-  /** \brief Stage 2: each body's line-swept sphere. */
-  std::shared_ptr<const SweptSphereCulling> swept_spheres_;
+  std::shared_ptr<const interval::Model> model_;
 };
 }  // namespace ompl_ccd

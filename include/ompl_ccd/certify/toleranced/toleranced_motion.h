@@ -26,7 +26,7 @@
 /// excluded nor in contact) or "cap_max_intervals" (the query's ball coverings).
 ///
 /// Pruning before the coverings, by the culling front end the certifiers share
-/// (culling_front_end.h): in Decide mode whole-robot collision probes at t = 1/2, 1/4, 3/4 first;
+/// (the pipeline, src/certify/pipeline/): in Decide mode whole-robot collision probes at t = 1/2, 1/4, 3/4 first;
 /// then the live-piece culling: only the potentially colliding pairs get covered, each only over
 /// its runs of live pieces. In FirstContact mode the live pairs are then probed at t = k/16 from
 /// 0, the first in collision bisected to tolerance/2, and only [0, t_hit − tolerance] is covered,
@@ -48,26 +48,37 @@
 ///
 /// References: [SchroeckerWeber], [Zhang2007] in README.md (section References).
 
-#include <cstddef>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
-#include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/pipeline/culling_front_end.h"
-#include "ompl_ccd/certify/toleranced/subinterval_queue.h"
-#include "ompl_ccd/geometry/body_pair.h"
+#include "ompl_ccd/certify/pipeline/culling_options.h"
 #include "ompl_ccd/geometry/collision_world.h"
-
-namespace boost::asio
-{
-class thread_pool;
-}
 
 namespace ompl_ccd
 {
+namespace toleranced
+{
+class Model;  // src/certify/toleranced/toleranced_model.h
+}  // namespace toleranced
+
+/** \brief Which feature points define a link's mass distribution. */
+enum class MassDistribution
+{
+  MeshVertices,  ///< every vertex of the link's triangles, equal weights
+  ObbCorners     ///< the 8 corners of the vertices' principal-axes box, equal weights (insensitive
+                 ///< to uneven tessellation; 8 points whatever the mesh size)
+};
+
+/** \brief "mesh-vertices", "obb-corners". */
+const char *toString(MassDistribution kind);
+/** \brief toString() of every MassDistribution, in declaration order (for options and messages). */
+std::vector<std::string> massDistributionNames();
+/** \brief The MassDistribution whose toString() is \a name; nullopt for any other name. */
+std::optional<MassDistribution> massDistributionNamed(const std::string &name);
+
 /** \brief Settings of TolerancedMotion. */
 struct TolerancedMotionOptions
 {
@@ -83,8 +94,7 @@ struct TolerancedMotionOptions
       passing δ from contact at speed v needs about log2(v/δ): 30 covers 1 µm at 1e3 m per motion. */
   int max_depth = 30;
   /** \brief Most ball coverings (sub-intervals examined, all pairs together) of one query; the cap
-      "cap_max_intervals". Bounds the work of a query (the cost of one covering: bench/README.md,
-      section "toleranced: issue 18's targets"). */
+      "cap_max_intervals". Bounds the work of a query (the cost of one covering: bench/README.md). */
   int max_intervals = 4096;
   /** \brief Most threads: more than a machine's cores gain nothing, and each costs a start-up
       (bench/README.md, toleranced_threads). */
@@ -92,17 +102,18 @@ struct TolerancedMotionOptions
   /** \brief Threads working on one query: the calling thread and threads − 1 pool threads, in
       [1, kMaxThreads]. */
   int threads = 1;
-  /** \brief The shared culling front end's settings (culling_front_end.h). */
-  CullingOptions culling;
 };
 
 /** \brief Certifier by toleranced motions ([SchroeckerWeber]); see the file comment. */
 class TolerancedMotion : public Certifier
 {
 public:
-  /** \throws Error if options are out of range (max_depth ∉ [1, 60], max_intervals < 1, threads ∉
-      [1, kMaxThreads]). */
-  explicit TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options = {});
+  /** \brief The bodies' metrics and stand-ins, the obstacles', the front end of \a culling, and the
+      pool of options.threads − 1 helper threads.
+      \pre every option within its range of the option schema (checkValidatorOptions, which
+      makeMotionValidator and every front end apply). */
+  explicit TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options = {},
+                            const CullingOptions &culling = {});
   ~TolerancedMotion() override;
 
   /** \brief "toleranced". */
@@ -111,70 +122,17 @@ public:
   /** \brief Certifies \a motion (see the file comment for the promise).
       Stats: "collision_probes", "pairs" (pairs covered after culling), "intervals" (balls built),
       "distance_queries", "max_depth", and "cap_max_depth" / "cap_max_intervals" (1 when hit).
-      \throws Error if query.tolerance ≤ 0, query.contact_distance ≤ 0 or query.clearance < 0 (or one is
-      not finite; checkQuery, certifier.h). */
+      \throws Error if \a ws comes from another certifier, or the query is refused (checkQuery). */
   Report certify(CertifierWorkspace &ws, const JointMotion &motion, const Query &query) const override;
 
-  /** \brief Metric of body \a body (an index of collisionBodies(world): its mass distribution). */
-  const AffineMetric &bodyMetric(int body) const;
-  const TolerancedMotionOptions &options() const { return options_; }
+  /** \brief The options in use. */
+  const TolerancedMotionOptions &options() const;
+  /** \brief The culling front end's options in use. */
+  const CullingOptions &culling() const;
+  /** \brief The certifier's machinery (src/certify/toleranced/toleranced_model.h: for its tests). */
+  const toleranced::Model &model() const { return *model_; }
 
 private:
-  struct StandIns;
-  struct Body;
-  struct Obstacle;
-  struct PairObjects;
-  struct Worker;
-  struct Search;
-
-  /** \brief The reach R·max ϱ of body \a b's orbit over [t0, t1] in frame \a frame (−1: world),
-      R about its pose at the midpoint, whose link poses are in the worker's kinematics. */
-  double ballReach(Worker &worker, const JointMotion &motion, int b, int frame, double t0, double t1) const;
-  /** \brief How far any point of body \a b gets from its place at the midpoint of [t0, t1] in frame
-      \a frame by the motion bound μ (motion_bound.h): μ (t1 − t0)/2. */
-  double motionReach(const JointMotion &motion, int b, int frame, double t0, double t1) const;
-  /** \brief One step of Listing 1 on \a sub: excluded, a contact at its midpoint, given up at the
-      depth cap, or split: the second half to the queue, the first returned. */
-  std::optional<Subinterval> examine(Worker &worker, Search &search, Subinterval &sub) const;
-  /** \brief The objects of \a pair posed at the worker's link poses. */
-  PairObjects posePair(Worker &worker, const BodyPair &pair) const;
-  /** \brief Whether \a pair, posed at time \a t, is within query.clearance + query.contact_distance:
-      the contact, with its witness. */
-  std::optional<Violation> contact(Worker &worker, const BodyPair &pair, const PairObjects &objects, double t,
-                                   const Query &query) const;
-  /** \brief Whether the solids of \a pair, posed at time \a t, overlap (FCL): the contact. */
-  std::optional<Violation> solidsOverlap(const BodyPair &pair, const PairObjects &objects, double t) const;
-  /** \brief The whole robot at time \a t in collision (a probe): the contact, with its witness. */
-  std::optional<Violation> probe(Worker &worker, const JointMotion &motion, double t) const;
-  /** \brief The first pair of the front end's PCL live at \a t whose solids FCL finds in collision
-      there (after cullLivePieces). */
-  std::optional<Violation> probeLivePairs(Worker &worker, const JointMotion &motion, double t) const;
-  /** \brief Mode::FirstContact's probes of the live pairs: the earliest of k/16 in collision,
-      bisected against the free probe before it down to \a width. */
-  std::optional<Violation> firstContactProbes(Worker &worker, const JointMotion &motion, double width) const;
-  /** \brief The roots of a search: each maximal run of live pieces of each pair the front end left
-      in \a culling, up to \a t_end. */
-  std::vector<Subinterval> liveSpans(const CullingWorkspace &culling, double t_end) const;
-  /** \brief A contact of \a pair at time \a t with its names only. */
-  Contact contactOf(const BodyPair &pair, double t) const;
-  /** \brief Examines sub-intervals of \a search until it is over. */
-  void work(Worker &worker, Search &search) const;
-  /** \brief A pool thread joining \a search with its own worker. */
-  void help(Search &search) const;
-  /** \brief Runs \a search with \a owner and the pool's threads. */
-  SearchOutcome run(Worker &owner, const std::shared_ptr<Search> &search) const;
-
-  CollisionWorldPtr world_;
-  TolerancedMotionOptions options_;
-  /** \brief Every body (as the front end's), with its metric and reach data. */
-  std::vector<Body> bodies_;
-  /** \brief Each obstacle's stand-ins, placed. */
-  std::vector<Obstacle> obstacles_;
-  /** \brief Probes, spatial culling, certificates (shared with the other certifiers). */
-  std::unique_ptr<const CullingFrontEnd> front_end_;
-  /** \brief Absolute padding (metres) of every orbit for the rounding of poses. */
-  double margin_ = 0.0;
-  /** \brief The threads − 1 helpers of the calling thread (none for one thread). */
-  std::unique_ptr<boost::asio::thread_pool> pool_;
+  std::shared_ptr<const toleranced::Model> model_;
 };
 }  // namespace ompl_ccd

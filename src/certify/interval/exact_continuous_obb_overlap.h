@@ -22,7 +22,7 @@
 
 #include "ompl_ccd/bound/interval_vector.h"
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/interval/exact_obb_tree.h"
+#include "certify/interval/exact_obb_tree.h"
 
 namespace ompl_ccd
 {

@@ -10,7 +10,7 @@
 ///
 /// References: [Redon2004] in README.md (section References).
 
-#include "ompl_ccd/certify/interval/exact_rigid_vertex_motion.h"
+#include "certify/interval/exact_rigid_vertex_motion.h"
 #include "ompl_ccd/model/joint_motion.h"
 
 namespace ompl_ccd

@@ -57,10 +57,11 @@
 #include <fcl/narrowphase/collision_object.h>
 
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
-#include "ompl_ccd/certify/interval/exact_obb_tree.h"
-#include "ompl_ccd/certify/interval/exact_triangle_features.h"
-#include "ompl_ccd/certify/interval/exact_vertex_motion.h"
+#include "certify/interval/exact_elementary_contact.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "certify/interval/exact_obb_tree.h"
+#include "certify/interval/exact_triangle_features.h"
+#include "certify/interval/exact_vertex_motion.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/pair_distance.h"
@@ -70,42 +71,9 @@ namespace ompl_ccd
 {
 class ConvexHull;
 
-/** \brief Default split_pairs: above this many equations a sub-interval is halved first. */
-constexpr int kPairSplitPairs = 256;
-/** \brief Default max_splits: sub-intervals down to 1/4096 of the pair's interval. */
-constexpr int kPairMaxSplits = 12;
-/** \brief Default obb_max_level: at most 2⁴ = 16 sub-intervals per interval for the OBB tests. */
-constexpr int kObbMaxLevel = 4;
-/** \brief Largest obb_max_level: 2²⁰ sub-intervals of an interval already lie below any joint's
-    motion. */
-constexpr int kObbLevelLimit = 20;
 /** \brief How far (metres) a reduced hull of a body or obstacle may lie inside the full one
     (ConvexHull's max_gap, as conservative advancement's hull_max_gap default). */
 constexpr double kHullMaxGap = 1e-3;
-/** \brief Default max_shape_steps: a pass 10 µm from contact takes a few thousand conservative
-    steps (as conservative advancement's max_steps_per_pair). */
-constexpr int kMaxShapeSteps = 20000;
-
-/** \brief Knobs and work caps of PairContactSolver (each cap, when hit, makes the answer
-    Undecided with its name as the budget). */
-struct PairContactOptions
-{
-  /** \brief Cap per solver call: time intervals examined (budget "max_boxes"). */
-  int solver_max_boxes = kElementaryMaxBoxes;
-  /** \brief Cap per solver call: halvings of a sub-interval (budget "max_depth"). */
-  int solver_max_depth = kElementaryMaxDepth;
-  /** \brief Cap per decide(): conservative steps on the exact shapes (budget "max_shape_steps"). */
-  int max_shape_steps = kMaxShapeSteps;
-  /** \brief Equations of a sub-interval above which it is halved (≥ 1). */
-  int split_pairs = kPairSplitPairs;
-  /** \brief Halvings of a sub-interval before its equations are solved however many (≥ 0). */
-  int max_splits = kPairMaxSplits;
-  /** \brief Highest refinement level of the OBB tests (Sec. 5.1.1; in [0, kObbLevelLimit]). */
-  int obb_max_level = kObbMaxLevel;
-  /** \brief Cull triangle pairs by the OBB trees (Sec. 5.1); false: by feature boxes alone (every
-      feature of each body tested against the other body's box, as before the trees; for ablations). */
-  bool obb_trees = true;
-};
 
 /** \brief One pair request: the interval and what counts as contact. */
 struct PairContactRequest

@@ -17,8 +17,8 @@
 #include <optional>
 #include <vector>
 
-#include "ompl_ccd/certify/pipeline/cache_file.h"
-#include "ompl_ccd/certify/pipeline/joint_space_certificate.h"
+#include "certify/pipeline/cache_file.h"
+#include "certify/pipeline/joint_space_certificate.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/model/robot_model.h"
 

@@ -15,7 +15,7 @@
 
 #include <Eigen/Core>
 
-#include "ompl_ccd/certify/interval/exact_triangle_features.h"
+#include "certify/interval/exact_triangle_features.h"
 
 namespace ompl_ccd
 {

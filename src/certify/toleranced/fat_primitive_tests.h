@@ -23,7 +23,7 @@
 #include <Eigen/Core>
 #include <array>
 
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
+#include "certify/toleranced/affine_metric.h"
 
 namespace ompl_ccd
 {

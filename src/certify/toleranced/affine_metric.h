@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
+
 namespace ompl_ccd
 {
 /** \brief An affine displacement α(x) = A x + a of R³ (a point of GA⁺(3) ≅ R¹²). */
@@ -24,21 +26,6 @@ struct AffineDisplacement
   /** \brief α(x) = A x + a. */
   Eigen::Vector3d operator()(const Eigen::Vector3d &x) const { return A * x + a; }
 };
-
-/** \brief Which feature points define a link's mass distribution. */
-enum class MassDistribution
-{
-  MeshVertices,  ///< every vertex of the link's triangles, equal weights
-  ObbCorners     ///< the 8 corners of the vertices' principal-axes box, equal weights (insensitive
-                 ///< to uneven tessellation; 8 points whatever the mesh size)
-};
-
-/** \brief "mesh-vertices", "obb-corners". */
-const char *toString(MassDistribution kind);
-/** \brief toString() of every MassDistribution, in declaration order (for options and messages). */
-std::vector<std::string> massDistributionNames();
-/** \brief The MassDistribution whose toString() is \a name; nullopt for any other name. */
-std::optional<MassDistribution> massDistributionNamed(const std::string &name);
 
 /** \brief Metric data of a line ([SchroeckerWeber] Eq. 5): ϱ²(a + s b) = ϱ₀² + s²/ν² with a the point
     of least distortion and ‖b‖ = 1. */

@@ -31,8 +31,9 @@
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/pipeline/cache_file.h"
-#include "ompl_ccd/certify/pipeline/joint_space_certificate.h"
+#include "certify/pipeline/cache_file.h"
+#include "ompl_ccd/certify/pipeline/culling_options.h"
+#include "certify/pipeline/joint_space_certificate.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
@@ -41,50 +42,6 @@
 
 namespace ompl_ccd
 {
-/** \brief Knobs of the front end, the same for every certifier that holds one (`ca`, `toleranced`,
-    `interval`: their options' `culling`); their measurements are in bench/README.md. */
-struct CullingOptions
-{
-  /** \brief Checks every knob's range.
-      \throws Error "CullingOptions: <knob> (<value>) must be ...; <a usable value>." */
-  void validate() const;
-
-  /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
-      of each piece's two ends merged and widened by sweptBoxWidening (motion_bound.h: μ/(2N), or
-      the chord's A/(8N²) when smaller). The boxes of each piece [k/N, (k+1)/N] also cull pairs
-      piece by piece: a certifier skips the pieces during which a pair's boxes are apart. */
-  int swept_box_samples = 32;
-  /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
-      most this much per piece (at most swept_box_samples). Short motions then pay for fewer
-      poses. With the chord's second-order widening a piece's box is mostly the box of its two
-      ends, so longer pieces lose little (the default's measurements: bench/README.md). */
-  double swept_box_travel = 0.5;
-  /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
-      prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
-      which it bounds the pair's distance by clearance + contact_distance are culled without any
-      certifier's work. 0: none. */
-  int certificate_max_dims = 2;
-  /** \brief Most cells (exact distance queries at construction, built on every core) of each
-      certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
-  int certificate_max_cells = 8192;
-  /** \brief Where the certificates (and, for `ca`, the bodies' convex hulls) are cached between
-      processes (certificateCacheFolder; certificate_cache.h, hull_cache.h): "default"
-      (OMPL_CCD_CERTIFICATE_CACHE, else $XDG_CACHE_HOME/ompl_ccd, else ~/.cache/ompl_ccd), "off",
-      or a folder. A second start of a validator for the same robot and options reads them instead
-      of building them. Only a folder of the user's own that no one else can write is used, and
-      only files tagged under the user's key are read (cache_file.h): no one else's file can
-      change a verdict. */
-  std::string certificate_cache = kDefaultCertificateCache;
-  /** \brief Dynamic AABBs from Taylor models ([Zhang2007] Sec. 5.2) after the sampled
-      motion-bound boxes, for the pairs whose sampled sweeps are apart (no tighter box can cull the
-      others). Off by default: the sampled boxes leave them few pairs to cull, and composing the
-      chain's Taylor models costs more than what they save (bench/README.md). */
-  bool taylor_models = false;
-  /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
-      most about one radian. 1: one Taylor model over [0, 1]. */
-  int max_taylor_pieces = 1;
-};
-
 /** \brief One link geometry ("body") as the front end sees it. */
 struct CullingBody
 {

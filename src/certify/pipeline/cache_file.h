@@ -38,6 +38,7 @@
 
 #include <Eigen/Core>
 
+#include "ompl_ccd/certify/pipeline/culling_options.h"
 #include "ompl_ccd/model/robot_model.h"
 
 struct XXH3_state_s;
@@ -46,14 +47,6 @@ namespace ompl_ccd
 {
 /** \brief Version of the file framing; part of every key. */
 inline constexpr std::uint32_t kCacheFileFormat = 2;
-
-/** \brief The value of the option certificate_cache that means the default folder. */
-inline constexpr const char *kDefaultCertificateCache = "default";
-/** \brief The value of the option certificate_cache (or of the environment variable) that turns
-    the cache off. */
-inline constexpr const char *kNoCertificateCache = "off";
-/** \brief The environment variable that sets the default folder (or "off"). */
-inline constexpr const char *kCertificateCacheVariable = "OMPL_CCD_CERTIFICATE_CACHE";
 
 /** \brief The folder of the option certificate_cache \a setting: for "default", the environment
     variable OMPL_CCD_CERTIFICATE_CACHE when set and not empty ("off" or a folder), else

@@ -42,8 +42,10 @@
 #include <vector>
 
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/certify/interval/exact_feature_bounds.h"
-#include "ompl_ccd/certify/interval/exact_vertex_motion.h"
+#include "certify/interval/exact_feature_bounds.h"
+#include "certify/interval/exact_vertex_motion.h"
+
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
 
 namespace ompl_ccd
 {
@@ -68,11 +70,6 @@ constexpr double kElementaryTimeTolerance = 1e-6;
 /** \brief Default ElementaryContactOptions::contact_distance: a nanometre, far below any mesh
     feature, far above the rounding of metre-scale coordinates (≈ 10⁻¹⁶ m). */
 constexpr double kElementaryContactDistance = 1e-9;
-/** \brief Default max_depth: [0, 1] halved 64 times is below the spacing of doubles near 1 (2⁻⁵²). */
-constexpr int kElementaryMaxDepth = 64;
-/** \brief Default max_boxes: far above the most a ccd_queries query needs (bench/README.md,
-    elementary_contact_benchmark). */
-constexpr int kElementaryMaxBoxes = 1 << 16;
 /** \brief Default newton_iterations: on ccd_queries a second step still saves much time, a third
     little (bench/README.md, elementary_contact_benchmark). */
 constexpr int kElementaryNewtonIterations = 2;

@@ -16,7 +16,7 @@
 #include <optional>
 #include <vector>
 
-#include "ompl_ccd/certify/pipeline/cache_file.h"
+#include "certify/pipeline/cache_file.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/model/robot_model.h"

@@ -11,16 +11,15 @@
 
 #include <vector>
 
-#include "ompl_ccd/certify/interval/line_swept_sphere.h"
+#include "certify/interval/line_swept_sphere.h"
 #include "ompl_ccd/geometry/body_pair.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/model/joint_motion.h"
 
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+
 namespace ompl_ccd
 {
-/** \brief Default sub-intervals per piece of the swept-sphere test. */
-constexpr int kSweptSphereSteps = 4;
-
 /** \brief The LSS of every body, and the test. Immutable and thread-safe. */
 class SweptSphereCulling
 {

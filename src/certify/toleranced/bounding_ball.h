@@ -13,7 +13,7 @@
 
 #include <Eigen/Geometry>
 
-#include "ompl_ccd/certify/toleranced/affine_metric.h"
+#include "certify/toleranced/affine_metric.h"
 #include "ompl_ccd/bound/taylor_pose.h"
 
 namespace ompl_ccd

@@ -11,7 +11,7 @@
 #include <Eigen/Geometry>
 
 #include "ompl_ccd/bound/interval_vector.h"
-#include "ompl_ccd/certify/interval/exact_elementary_contact.h"
+#include "certify/interval/exact_elementary_contact.h"
 #include "ompl_ccd/model/collision_shape.h"
 
 namespace ompl_ccd

@@ -14,7 +14,7 @@
 #include <Eigen/Core>
 
 #include "ompl_ccd/bound/taylor_pose.h"
-#include "ompl_ccd/certify/interval/exact_vertex_motion.h"
+#include "certify/interval/exact_vertex_motion.h"
 
 namespace ompl_ccd
 {
