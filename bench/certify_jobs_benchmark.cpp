@@ -9,10 +9,11 @@
 /// the speed-up is about 2 / that ratio, edges being handed out one at a time), and whether both
 /// gave the same verdicts.
 ///
-/// Worlds: the bundled arm in examples/scene.yaml; Panda and UR5e in their scenes when
-/// ../shared/data is present (unless --no-shared).
+/// Worlds: every world of example_worlds.h's robotWorlds() (the bundled robots, and the
+/// ../shared/data robots in their scenes when present, unless --no-shared), or those whose name
+/// contains --world NAME.
 ///
-/// Usage: certify_jobs_benchmark [--edges N] [--seed S] [--no-shared]
+/// Usage: certify_jobs_benchmark [--edges N] [--seed S] [--no-shared] [--world NAME]
 ///        (N random and N sampled-colliding edges per world, default 200; seed default 1)
 
 #include <chrono>

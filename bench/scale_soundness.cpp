@@ -1,11 +1,11 @@
 /// \file scale_soundness.cpp
-/// Soundness at scale (issue 19, req. 7): the certifiers against the oracle of the soundness tests
+/// Soundness at scale: the certifiers against the oracle of the soundness tests
 /// (test/support/oracle.h: FCL's discrete queries and an independent speed bound) on over 100,000
 /// edges — random PRM edges, edges with a sampled contact, edges leaving an obstacle's surface,
 /// grazing cubes at −1e-3 … 1e-2 m (near misses and shallow touches), 1 mm plates, needle slivers,
 /// fast chains and self-sweeping chains — of the bundled arm (in examples/scene.yaml and alone) and
-/// snake, and, when ../shared/data exists, of Panda and UR5e in motion_bench_maker scenes with their
-/// own near misses. Every edge is certified in Decide and in FirstContact mode.
+/// snake, and of every other world of example_worlds.h's robotWorlds() (the shared robots in their
+/// scenes when ../shared/data exists) with their own near misses. Every edge is certified in Decide and in FirstContact mode.
 ///
 /// Prints, per certifier and mode: edges, the oracle's labels, false Free (a colliding edge called
 /// free: must be 0), toc_lower past the oracle's contact (as fatal), false Collision (an edge the

@@ -6,10 +6,11 @@
 /// the Undecided answers, and the mean counters of the reports (pairs covered, balls built, hull and
 /// body distance queries, deepest subdivision).
 ///
-/// Worlds: the bundled arm in examples/scene.yaml; Panda and UR5e in their scenes when
-/// ../shared/data is present (unless --no-shared).
+/// Worlds: every world of example_worlds.h's robotWorlds() (the bundled robots, and the
+/// ../shared/data robots in their scenes when present, unless --no-shared), or those whose name
+/// contains --world NAME.
 ///
-/// Usage: toleranced_mass_distribution [--edges N] [--seed S] [--no-shared]
+/// Usage: toleranced_mass_distribution [--edges N] [--seed S] [--no-shared] [--world NAME]
 ///        (N random and N sampled-colliding edges per world, default 200; seed default 1)
 ///
 /// References: [SchroeckerWeber] in README.md (section References).

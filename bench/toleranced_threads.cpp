@@ -6,10 +6,11 @@
 /// the total time; and how many verdicts differ from one thread's (allowed only where a cap ended a
 /// search: the count in brackets).
 ///
-/// Worlds: the bundled arm in examples/scene.yaml; Panda and UR5e in their scenes when
-/// ../shared/data is present (unless --no-shared).
+/// Worlds: every world of example_worlds.h's robotWorlds() (the bundled robots, and the
+/// ../shared/data robots in their scenes when present, unless --no-shared), or those whose name
+/// contains --world NAME.
 ///
-/// Usage: toleranced_threads [--edges N] [--seed S] [--no-shared]
+/// Usage: toleranced_threads [--edges N] [--seed S] [--no-shared] [--world NAME]
 ///        (N random and N sampled-colliding edges per world, default 200; seed default 1)
 ///
 /// References: [SchroeckerWeber] in README.md (section References).
