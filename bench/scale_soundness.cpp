@@ -5,7 +5,8 @@
 /// grazing cubes at −1e-3 … 1e-2 m (near misses and shallow touches), 1 mm plates, needle slivers,
 /// fast chains and self-sweeping chains — of the bundled arm (in examples/scene.yaml and alone) and
 /// snake, and of every other world of example_worlds.h's robotWorlds() (the shared robots in their
-/// scenes when ../shared/data exists) with their own near misses. Every edge is certified in Decide and in FirstContact mode.
+/// scenes when ../shared/data exists) with their own near misses. Every edge is certified in
+/// Decide and in FirstContact mode.
 ///
 /// Prints, per certifier and mode: edges, the oracle's labels, false Free (a colliding edge called
 /// free: must be 0), toc_lower past the oracle's contact (as fatal), false Collision (an edge the
