@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "ompl_ccd/error.h"
+#include "certify/pipeline/option_ranges.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
@@ -335,3 +336,33 @@ void checkValidatorOptions(const ValidatorOptions &options, const std::string &c
       refuseValidatorOption(option, "'" + option.text(options) + "'", context);
 }
 }  // namespace ompl_ccd
+
+namespace ompl_ccd::pipeline
+{
+void checkOptionRanges(const ConservativeAdvancementOptions &options, const CullingOptions &culling,
+                       const std::string &context)
+{
+  ValidatorOptions all;
+  all.ca = options;
+  all.culling = culling;
+  checkValidatorOptions(all, context);
+}
+
+void checkOptionRanges(const TolerancedMotionOptions &options, const CullingOptions &culling,
+                       const std::string &context)
+{
+  ValidatorOptions all;
+  all.toleranced = options;
+  all.culling = culling;
+  checkValidatorOptions(all, context);
+}
+
+void checkOptionRanges(const IntervalArithmeticOptions &options, const CullingOptions &culling,
+                       const std::string &context)
+{
+  ValidatorOptions all;
+  all.interval = options;
+  all.culling = culling;
+  checkValidatorOptions(all, context);
+}
+}  // namespace ompl_ccd::pipeline

@@ -89,7 +89,7 @@ TEST_P(ParallelPlanning, TwoRRTConnectInParallel)
 {
   const Problem problem;
   ValidatorOptions options;
-  options.threads = GetParam().second;
+  options.toleranced.threads = GetParam().second;
   const og::SimpleSetupPtr ss = problem.setup(GetParam().first, options);
   ompl::tools::ParallelPlan parallel(ss->getProblemDefinition());
   parallel.addPlanner(std::make_shared<og::RRTConnect>(ss->getSpaceInformation()));
@@ -104,7 +104,7 @@ TEST_P(ParallelPlanning, PrmGrowsItsRoadmapWhileLookingForASolution)
 {
   const Problem problem;
   ValidatorOptions options;
-  options.threads = GetParam().second;
+  options.toleranced.threads = GetParam().second;
   const og::SimpleSetupPtr ss = problem.setup(GetParam().first, options);
   ss->setPlanner(std::make_shared<og::PRM>(ss->getSpaceInformation()));
   ss->setup();

@@ -33,22 +33,15 @@ struct ValidatorOptions
   double contact_distance = 1e-6;
   /** \brief Certifiers: required clearance in metres (Query::clearance). */
   double clearance = 0.0;
-  /** \brief "toleranced": threads per query (TolerancedMotionOptions::threads). */
-  int threads = 1;
-  /** \brief "toleranced": feature points of each body's mass distribution (Sec. 2 of
-      [SchroeckerWeber]); the default is TolerancedMotionOptions' (toleranced_motion.h says why). */
-  MassDistribution mass_distribution = MassDistribution::ObbCorners;
   /** \brief "ca", "toleranced", "interval": the knobs of the culling front end they share
-      (culling_front_end.h); each certifier gets these, not the `culling` of its own options below. */
+      (culling_options.h), passed to each beside its own options. */
   CullingOptions culling;
-  /** \brief "ca": the certifier's own knobs (conservative_advancement.h); its culling is not read
-      from here but from the field culling above. */
+  /** \brief "ca": the certifier's own knobs (conservative_advancement.h). */
   ConservativeAdvancementOptions ca;
-  /** \brief "toleranced": the certifier's own caps; its threads, mass_distribution and culling are
-      not read from here but from the fields above. */
+  /** \brief "toleranced": the certifier's own knobs: caps, threads per query, mass distribution
+      (toleranced_motion.h). */
   TolerancedMotionOptions toleranced;
-  /** \brief "interval": the certifier's own knobs and work caps (interval_arithmetic.h,
-      exact_pair_solver.h); its culling is not read from here but from the field culling above. */
+  /** \brief "interval": the certifier's own knobs and work caps (interval_arithmetic.h). */
   IntervalArithmeticOptions interval;
 };
 

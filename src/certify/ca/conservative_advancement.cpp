@@ -8,6 +8,7 @@
 #include <cassert>
 
 #include "certify/ca/ca_workspace.h"
+#include "certify/pipeline/option_ranges.h"
 #include "certify/pipeline/pipeline.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "certify/pipeline/hull_cache.h"
@@ -17,7 +18,8 @@ namespace ompl_ccd
 {
 ConservativeAdvancement::ConservativeAdvancement(CollisionWorldPtr world, const ConservativeAdvancementOptions &options,
                                                  const CullingOptions &culling)
-  : model_(std::make_shared<const ca::Model>(std::move(world), options, culling))
+  : model_((pipeline::checkOptionRanges(options, culling, "ConservativeAdvancement"),  // before anything is built
+             std::make_shared<const ca::Model>(std::move(world), options, culling)))
 {
 }
 

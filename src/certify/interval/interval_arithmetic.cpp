@@ -2,6 +2,7 @@
 
 #include "certify/interval/interval_model.h"
 
+#include "certify/pipeline/option_ranges.h"
 #include "certify/pipeline/pipeline.h"
 
 #include <algorithm>
@@ -93,7 +94,8 @@ struct interval::Model::Workspace : CertifierWorkspace
 
 IntervalArithmetic::IntervalArithmetic(CollisionWorldPtr world, const IntervalArithmeticOptions &options,
                                        const CullingOptions &culling)
-  : model_(std::make_shared<const interval::Model>(std::move(world), options, culling))
+  : model_((pipeline::checkOptionRanges(options, culling, "IntervalArithmetic"),  // before anything is built
+             std::make_shared<const interval::Model>(std::move(world), options, culling)))
 {
 }
 

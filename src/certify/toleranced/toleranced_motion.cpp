@@ -2,6 +2,7 @@
 
 #include "certify/toleranced/toleranced_model.h"
 
+#include "certify/pipeline/option_ranges.h"
 #include "certify/pipeline/pipeline.h"
 
 #include <algorithm>
@@ -208,7 +209,8 @@ constexpr int kDecideProbes = 3;
 
 TolerancedMotion::TolerancedMotion(CollisionWorldPtr world, const TolerancedMotionOptions &options,
                                    const CullingOptions &culling)
-  : model_(std::make_shared<const toleranced::Model>(std::move(world), options, culling))
+  : model_((pipeline::checkOptionRanges(options, culling, "TolerancedMotion"),  // before anything is built
+             std::make_shared<const toleranced::Model>(std::move(world), options, culling)))
 {
 }
 

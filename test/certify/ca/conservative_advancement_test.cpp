@@ -543,6 +543,15 @@ TEST(ConservativeAdvancement, StepCapGivesUndecided)
   EXPECT_EQ(report.stats.at("undecided_cap_hits"), 1);
 }
 
+TEST(ConservativeAdvancement, RefusesOptionsOutOfTheSchemasRanges)
+{
+  ConservativeAdvancementOptions options;
+  options.max_steps_per_pair = 0;
+  EXPECT_THAT([&] { ConservativeAdvancement(test::barWorld({post()}), options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr(
+                  "ConservativeAdvancement: option 'max_steps_per_pair' is '0'; allowed: an integer >= 1")));
+}
+
 TEST(ConservativeAdvancement, RefusesBadQueries)
 {
   const CollisionWorldPtr world = test::barWorld({post()});

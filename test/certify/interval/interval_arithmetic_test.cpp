@@ -135,11 +135,15 @@ TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
   IntervalArithmeticOptions options;
   options.time_pieces = 0;
   EXPECT_THAT([&] { IntervalArithmetic(test::barWorld({pole()}), options); },
-              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: time_pieces is 0; give at least 1.")));
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: option 'time_pieces' is '0'; allowed: an integer >= 1")));
   options = {};
   options.span_probes = -1;
   EXPECT_THAT([&] { IntervalArithmetic(test::barWorld({pole()}), options); },
-              ThrowsMessage<Error>(HasSubstr("span_probes (-1) at least 0")));
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: option 'span_probes' is '-1'; allowed: an integer >= 0")));
+  CullingOptions culling;
+  culling.swept_box_samples = 0;
+  EXPECT_THAT([&] { IntervalArithmetic(test::barWorld({pole()}), {}, culling); },
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: option 'swept_box_samples' is '0'")));
   const IntervalArithmetic certifier(test::barWorld({pole()}));
   auto ws = certifier.makeWorkspace();
   const JointMotion motion(certifier.world().robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));

@@ -123,7 +123,7 @@ TEST(TolerancedMotionHelperFailure, CheckMotionThrowsTheHelpersBadAlloc)
   for (const AdversarialCase &c : nearMisses())
   {
     ValidatorOptions options;
-    options.threads = 4;
+    options.toleranced.threads = 4;
     const ompl::base::SpaceInformationPtr si = makeSpaceInformation(c.world, "toleranced", options);
     ompl::base::ScopedState<> s0(si), s1(si);
     vectorToState(c.world->robot(), c.edges[0].q0, s0.get());

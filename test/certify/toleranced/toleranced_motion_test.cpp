@@ -220,7 +220,7 @@ TEST(TolerancedMotion, IsTheFactorysTolerancedValidatorWithBothOverloads)
   const CollisionWorldPtr world = barWorld();
   auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
   ValidatorOptions options;
-  options.threads = 2;
+  options.toleranced.threads = 2;
   const ob::MotionValidatorPtr validator = makeMotionValidator("toleranced", si, world, options);
   si->setMotionValidator(validator);
   si->setStateValidityChecker([](const ob::State *) { return true; });
@@ -243,6 +243,18 @@ TEST(TolerancedMotion, IsTheFactorysTolerancedValidatorWithBothOverloads)
   stateToVector(world->robot(), last.get(), q);
   CollisionWorkspace check(*world);
   EXPECT_FALSE(isInCollision(*world, check, q));
+}
+
+TEST(TolerancedMotion, RefusesOptionsOutOfTheSchemasRanges)
+{
+  TolerancedMotionOptions options;
+  options.threads = 0;
+  EXPECT_THAT([&] { TolerancedMotion(barWorld(), options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("TolerancedMotion: option 'threads' is '0'; allowed: an integer in [1, ")));
+  options = {};
+  options.max_intervals = 0;
+  EXPECT_THAT([&] { TolerancedMotion(barWorld(), options); },
+              testing::ThrowsMessage<Error>(testing::HasSubstr("TolerancedMotion: option 'max_intervals' is '0'")));
 }
 
 TEST(TolerancedMotion, RefusesBadQueriesAsEveryCertifier)

@@ -1,0 +1,23 @@
+#pragma once
+/// \file option_ranges.h
+/// The certifiers' constructors refuse options out of range by the one schema's ranges: these are
+/// defined beside the schema (ompl/validator_options.cpp), where every range is written, so a
+/// certifier built directly from C++ refuses what `ompl_ccd options` lists as out of range, with
+/// the same message as every front end.
+
+#include <string>
+
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
+
+namespace ompl_ccd::pipeline
+{
+/** \brief \throws Error naming \a context and the first option (schema order) out of its range. */
+void checkOptionRanges(const ConservativeAdvancementOptions &options, const CullingOptions &culling,
+                       const std::string &context);
+void checkOptionRanges(const TolerancedMotionOptions &options, const CullingOptions &culling,
+                       const std::string &context);
+void checkOptionRanges(const IntervalArithmeticOptions &options, const CullingOptions &culling,
+                       const std::string &context);
+}  // namespace ompl_ccd::pipeline
