@@ -339,30 +339,35 @@ void checkValidatorOptions(const ValidatorOptions &options, const std::string &c
 
 namespace ompl_ccd::pipeline
 {
+namespace
+{
+/** \brief checkValidatorOptions on the defaults with \a options in \a field and \a culling. */
+template <typename Options>
+void checkAmongDefaults(Options ValidatorOptions::*field, const Options &options, const CullingOptions &culling,
+                        const std::string &context)
+{
+  ValidatorOptions all;
+  all.*field = options;
+  all.culling = culling;
+  checkValidatorOptions(all, context);
+}
+}  // namespace
+
 void checkOptionRanges(const ConservativeAdvancementOptions &options, const CullingOptions &culling,
                        const std::string &context)
 {
-  ValidatorOptions all;
-  all.ca = options;
-  all.culling = culling;
-  checkValidatorOptions(all, context);
+  checkAmongDefaults(&ValidatorOptions::ca, options, culling, context);
 }
 
 void checkOptionRanges(const TolerancedMotionOptions &options, const CullingOptions &culling,
                        const std::string &context)
 {
-  ValidatorOptions all;
-  all.toleranced = options;
-  all.culling = culling;
-  checkValidatorOptions(all, context);
+  checkAmongDefaults(&ValidatorOptions::toleranced, options, culling, context);
 }
 
 void checkOptionRanges(const IntervalArithmeticOptions &options, const CullingOptions &culling,
                        const std::string &context)
 {
-  ValidatorOptions all;
-  all.interval = options;
-  all.culling = culling;
-  checkValidatorOptions(all, context);
+  checkAmongDefaults(&ValidatorOptions::interval, options, culling, context);
 }
 }  // namespace ompl_ccd::pipeline
