@@ -342,6 +342,20 @@ std::vector<BuildCell> refineCells(CellMeasure &measure, const BuildCell &root, 
   }
   return cells;
 }
+
+/// How much each of the \a dims joints moves the bodies per unit of its value over \a root's box:
+/// cells are halved along the joint whose half-width moves them most.
+std::array<double, 3> jointWeights(const CellMeasure &measure, const BuildCell &root, std::size_t dims)
+{
+  std::array<double, 3> weight{};
+  for (std::size_t k = 0; k < dims; ++k)
+  {
+    std::array<double, 3> hi = root.lo;
+    hi[k] = root.hi[k];
+    weight[k] = root.hi[k] > root.lo[k] ? measure.reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
+  }
+  return weight;
+}
 }  // namespace
 
 std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const CollisionWorld &world, const BodyRef &a,
@@ -387,16 +401,7 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
   }
   certificate.root_lo_ = root.lo;
   certificate.root_hi_ = root.hi;
-  // how much each joint moves the bodies per unit of its value: cells are halved along the
-  // joint whose half-width moves them most
-  std::array<double, 3> weight{};
-  for (std::size_t k = 0; k < dims; ++k)
-  {
-    std::array<double, 3> hi = root.lo;
-    hi[k] = root.hi[k];
-    weight[k] = root.hi[k] > root.lo[k] ? measure.reachBetween(root.lo, hi) / (root.hi[k] - root.lo[k]) : 0.0;
-  }
-  const std::vector<BuildCell> cells = refineCells(measure, root, weight, dims, options);
+  const std::vector<BuildCell> cells = refineCells(measure, root, jointWeights(measure, root, dims), dims, options);
 
   // The certificate keeps the cells compact, in depth-first order. Children come after their
   // parent: the least bound of each subtree, leaves first.
