@@ -23,8 +23,8 @@
 #include <ompl/base/SpaceInformation.h>
 
 #include "bench_support.h"
-#include "certify/pipeline/joint_space_certificate.h"
 #include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/shared_certificates.h"
 #include "ompl_ccd/geometry/scene.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 #include "ompl_ccd/ompl/state_space.h"

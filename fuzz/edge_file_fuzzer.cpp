@@ -1,4 +1,4 @@
-// libFuzzer harness of the edge and path file readers (ompl_ccd/edge_file.h) for the bundled
+// libFuzzer harness of the edge and path file readers (ompl_ccd/model/edge_file.h) for the bundled
 // arm: the same input read as an edge file and as a path file. Passing: every input is read or
 // refused with ompl_ccd::Error; any other exception, crash, leak or sanitizer report is a finding.
 #include <cstddef>
@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fuzz_input_file.h"
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/model/edge_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

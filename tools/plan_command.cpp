@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "output_file.h"
 #include "path_report.h"

@@ -3,9 +3,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/ompl/edge_checker.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/simple_setup.h"

@@ -8,8 +8,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 #include "py_validator.h"
 #include "py_world.h"

@@ -1,8 +1,8 @@
 // PLY (Greg Turk's polygon file format, as Paul Bourke documents it): a text header — `ply`,
 // `format ascii|binary_little_endian|binary_big_endian 1.0`, `element NAME COUNT`, `property TYPE
 // NAME`, `property list COUNT_TYPE ITEM_TYPE NAME`, `end_header` — then every element's instances
-// in header order. Read here, not through assimp: assimp's PLY importer spent over 20 s on a
-// 200-byte malformed file under fuzzing, and keeps only single-precision coordinates.
+// in header order. Read here, not through assimp: its PLY importer can hang on a small malformed
+// file (fuzzing found one), and keeps only single-precision coordinates.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

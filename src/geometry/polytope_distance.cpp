@@ -175,11 +175,10 @@ Eigen::Vector3d RoundedPolytope::closestPoint(const Eigen::Vector3d &p_W) const
   return corners_[0];
 }
 
-DistanceBounds polytopeDistance(const RoundedPolytope &P, const RoundedPolytope &Q)
+double RoundedPolytope::widestCoreGap(const RoundedPolytope &P, const RoundedPolytope &Q, Eigen::Vector3d &axis)
 {
-  // Separating axes of the cores: the widest gap −h_Q(−n) − h_P(n) over the candidates.
   double gap = -numeric::kInfinity;
-  Eigen::Vector3d axis = Eigen::Vector3d::UnitX();
+  axis = Eigen::Vector3d::UnitX();
   const auto consider = [&](const Eigen::Vector3d &n) {
     for (const Eigen::Vector3d &m : {Eigen::Vector3d(n), Eigen::Vector3d(-n)})
     {
@@ -202,6 +201,14 @@ DistanceBounds polytopeDistance(const RoundedPolytope &P, const RoundedPolytope 
       if (n.norm() > kMinAxisSine)
         consider(n.normalized());
     }
+  return gap;
+}
+
+DistanceBounds polytopeDistance(const RoundedPolytope &P, const RoundedPolytope &Q)
+{
+  // Separating axes of the cores: the widest gap −h_Q(−n) − h_P(n) over the candidates.
+  Eigen::Vector3d axis;
+  const double gap = RoundedPolytope::widestCoreGap(P, Q, axis);
 
   // The nearest pair: corners against the other polytope, then edges against edges.
   double best_sq = numeric::kInfinity;

@@ -1,6 +1,5 @@
 #include "scene_yaml_reader.h"
 
-#include <filesystem>
 #include <map>
 
 #include "ompl_ccd/error.h"
@@ -17,25 +16,6 @@ namespace
 const std::vector<std::string> kItemKeys = {"name", "mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap",
                                             "pose", "scale", "joints", "radius", "voxel", "occupancy_threshold"};
 const std::vector<std::string> kShapeKeys = {"mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap"};
-
-}  // namespace
-
-std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
-                        const std::string &key)
-{
-  const std::filesystem::path file = readString(node, where, key);
-  const std::filesystem::path resolved =
-      file.is_absolute() ? file : std::filesystem::path(scene_path).parent_path() / file;
-  std::error_code ec;
-  OMPL_CCD_THROW_UNLESS(!std::filesystem::is_directory(resolved, ec), where, ": `", key, "` file '",
-                        resolved.string(), "' is a folder, not a file (", lineOf(node), "); name the file itself.");
-  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(resolved, ec), where, ": `", key, "` file '", resolved.string(),
-                        "' does not exist (", lineOf(node), "); fix the path (relative to the scene file).");
-  return resolved.string();
-}
-
-namespace
-{
 
 /** \brief The one shape key of \a item. */
 std::string shapeKey(const YAML::Node &item, const std::string &where)

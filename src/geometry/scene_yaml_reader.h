@@ -13,11 +13,6 @@ namespace ompl_ccd::scene_io
 {
 /** \brief Obstacles of the ompl_ccd scene \a root read from \a path (relative paths resolve
     against its folder). \throws Error naming the file, the item, the key and the fix. */
-/** \brief The file named by \a node (key \a key of item \a where), relative to the scene file's
-    folder unless absolute. \throws Error unless it is an existing file (not a folder). */
-std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
-                        const std::string &key);
-
 std::vector<Obstacle> readSceneYaml(const YAML::Node &root, const std::string &path,
                                     const std::vector<std::string> &package_paths);
 }  // namespace ompl_ccd::scene_io

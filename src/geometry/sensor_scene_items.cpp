@@ -6,7 +6,6 @@
 #include "ompl_ccd/geometry/octomap_file.h"
 #include "ompl_ccd/geometry/point_cloud_file.h"
 #include "ompl_ccd/geometry/sensor_obstacles.h"
-#include "scene_yaml_reader.h"
 #include "yaml_values.h"
 
 namespace ompl_ccd::scene_io

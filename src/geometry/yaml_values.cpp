@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "ompl_ccd/error.h"
 
@@ -98,5 +99,19 @@ Eigen::Isometry3d readPose(const YAML::Node &node, const std::string &where, con
   if (const YAML::Node orientation = node["orientation"])
     X.linear() = readQuaternion(orientation, where, key + ".orientation").toRotationMatrix();
   return X;
+}
+
+std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
+                        const std::string &key)
+{
+  const std::filesystem::path file = readString(node, where, key);
+  const std::filesystem::path resolved =
+      file.is_absolute() ? file : std::filesystem::path(scene_path).parent_path() / file;
+  std::error_code ec;
+  OMPL_CCD_THROW_UNLESS(!std::filesystem::is_directory(resolved, ec), where, ": `", key, "` file '",
+                        resolved.string(), "' is a folder, not a file (", lineOf(node), "); name the file itself.");
+  OMPL_CCD_THROW_UNLESS(std::filesystem::is_regular_file(resolved, ec), where, ": `", key, "` file '", resolved.string(),
+                        "' does not exist (", lineOf(node), "); fix the path (relative to the scene file).");
+  return resolved.string();
 }
 }  // namespace ompl_ccd::scene_io

@@ -36,4 +36,9 @@ Eigen::Quaterniond readQuaternion(const YAML::Node &node, const std::string &whe
 /** \brief A pose map {position: [x,y,z], orientation: [qx,qy,qz,qw]}, both optional
     (zero, identity); any other key is refused. */
 Eigen::Isometry3d readPose(const YAML::Node &node, const std::string &where, const std::string &key);
+
+/** \brief The file named by \a node (key \a key of item \a where), relative to the scene file's
+    folder unless absolute. \throws Error unless it is an existing file (not a folder). */
+std::string resolveFile(const YAML::Node &node, const std::string &scene_path, const std::string &where,
+                        const std::string &key);
 }  // namespace ompl_ccd::scene_io

@@ -57,12 +57,13 @@ std::string describeLoop(int start, const std::vector<int> &parent_joint, const 
   } while (link != first);
   return loop;
 }
-}  // namespace
 
-void checkUrdfJointGraph(const tinyxml2::XMLElement &robot, const std::string &source)
+/// The names of the <link>s of \a robot in document order, and each name's index in \a link_index.
+/// \throws Error for a link without a name or declared twice.
+std::vector<std::string> readLinkNames(const tinyxml2::XMLElement &robot, const std::string &source,
+                                       std::map<std::string, int> &link_index)
 {
   std::vector<std::string> link_names;
-  std::map<std::string, int> link_index;
   for (const tinyxml2::XMLElement *link = robot.FirstChildElement("link"); link != nullptr;
        link = link->NextSiblingElement("link"))
   {
@@ -74,6 +75,38 @@ void checkUrdfJointGraph(const tinyxml2::XMLElement &robot, const std::string &s
                           "); rename or remove one.");
     link_names.push_back(name);
   }
+  return link_names;
+}
+
+/// Which of \a links links are reached from \a root (−1: none) down \a joints: a walk with an
+/// explicit stack and a visited set, so that it ends on any graph.
+std::vector<bool> reachedFrom(int root, std::size_t links, const std::vector<GraphJoint> &joints)
+{
+  std::vector<std::vector<int>> children(links);
+  for (const GraphJoint &joint : joints)
+    children[joint.parent].push_back(joint.child);
+  std::vector<bool> reached(links, false);
+  std::vector<int> stack;
+  if (root >= 0)
+    stack.push_back(root);
+  while (!stack.empty())
+  {
+    const int link = stack.back();
+    stack.pop_back();
+    if (reached[link])
+      continue;
+    reached[link] = true;
+    for (const int child : children[link])
+      stack.push_back(child);
+  }
+  return reached;
+}
+}  // namespace
+
+void checkUrdfJointGraph(const tinyxml2::XMLElement &robot, const std::string &source)
+{
+  std::map<std::string, int> link_index;
+  const std::vector<std::string> link_names = readLinkNames(robot, source, link_index);
   if (link_names.empty())
     return;  // urdfdom refuses a robot without links
 
@@ -115,24 +148,7 @@ void checkUrdfJointGraph(const tinyxml2::XMLElement &robot, const std::string &s
                         " have no parent joint, so the robot has ", roots.size(),
                         " roots; connect them with joints so that only the base link has no parent.");
 
-  // Walk down from the root with an explicit stack and a visited set.
-  std::vector<std::vector<int>> children(link_names.size());
-  for (const GraphJoint &joint : joints)
-    children[joint.parent].push_back(joint.child);
-  std::vector<bool> reached(link_names.size(), false);
-  std::vector<int> stack;
-  if (root >= 0)
-    stack.push_back(root);
-  while (!stack.empty())
-  {
-    const int link = stack.back();
-    stack.pop_back();
-    if (reached[link])
-      continue;
-    reached[link] = true;
-    for (const int child : children[link])
-      stack.push_back(child);
-  }
+  const std::vector<bool> reached = reachedFrom(root, link_names.size(), joints);
   for (std::size_t l = 0; l < link_names.size(); ++l)
     OMPL_CCD_THROW_UNLESS(reached[l], kPrefix, source, ": joints ",
                           describeLoop(static_cast<int>(l), parent_joint, joints, link_names),

@@ -16,6 +16,8 @@
 #include "ompl_ccd/model/mesh_loader.h"
 #include "ompl_ccd/numeric.h"
 #include "urdf_joint_graph.h"
+#include "urdf_mimic_joints.h"
+#include "urdf_package_paths.h"
 #include "urdf_xml_checks.h"
 
 namespace ompl_ccd
@@ -88,60 +90,6 @@ Eigen::Isometry3d toIsometry(const urdf::Pose &pose)
                    .normalized()
                    .toRotationMatrix();
   return X;
-}
-
-/** \brief The <name> of the package.xml in \a dir, empty if none. */
-std::string packageXmlName(const fs::path &dir)
-{
-  tinyxml2::XMLDocument doc;
-  if (doc.LoadFile((dir / "package.xml").c_str()) != tinyxml2::XML_SUCCESS)
-    return {};
-  const tinyxml2::XMLElement *package = doc.FirstChildElement("package");
-  const tinyxml2::XMLElement *name = package ? package->FirstChildElement("name") : nullptr;
-  return name && name->GetText() ? std::string(name->GetText()) : std::string();
-}
-
-/** \brief Folder of package \a name: a sub-folder \a name of a search root, or a folder (the root
-    or one of its sub-folders) whose package.xml names it. */
-std::optional<fs::path> findPackage(const std::string &name, const std::vector<std::string> &roots)
-{
-  std::error_code ec;
-  for (const std::string &root : roots)
-  {
-    if (root.empty() || !fs::is_directory(root, ec))
-      continue;
-    if (fs::is_directory(fs::path(root) / name, ec))
-      return fs::path(root) / name;
-    if (packageXmlName(root) == name)
-      return fs::path(root);
-    for (const fs::directory_entry &entry : fs::directory_iterator(root, ec))
-      if (entry.is_directory(ec) && packageXmlName(entry.path()) == name)
-        return entry.path();
-  }
-  return std::nullopt;
-}
-
-/** \brief Package search roots: RobotModelOptions::package_paths (`--package-path`, `package_paths`),
-    then ROS_PACKAGE_PATH. */
-std::vector<std::string> packageRoots(const RobotModelOptions &options)
-{
-  std::vector<std::string> roots = options.package_paths;
-  if (const char *env = std::getenv("ROS_PACKAGE_PATH"))
-  {
-    std::istringstream in(env);
-    for (std::string entry; std::getline(in, entry, ':');)
-      roots.push_back(entry);
-  }
-  return roots;
-}
-
-/** \brief "'a', 'b'" of the package search roots, "none" when there is none. */
-std::string describeRoots(const std::vector<std::string> &roots)
-{
-  std::vector<std::string> quoted;
-  for (const std::string &root : roots)
-    quoted.push_back("'" + root + "'");
-  return quoted.empty() ? std::string("none") : joinNames(quoted);
 }
 
 /** \brief Builds the model; one instance per read. */
@@ -389,70 +337,6 @@ private:
   std::map<std::string, TriangleMeshPtr> meshes_;
 };
 
-/** \brief Refuses a mimic of a continuous joint that is not a function of the configuration.
-    A continuous joint's state value wraps at ±π (SO2), so a follower m · θ + o jumps by 2π m
-    whenever its source wraps: θ and θ + 2π, the same configuration of the source, give two
-    poses of the follower, and a motion through the wrap has no continuous sweep to certify.
-    The follower is well defined only when the jump is a whole number of turns of a rotation:
-    a revolute or continuous follower with an integer multiplier. */
-void requireWellDefinedMimic(const Joint &follower, const Joint &source_joint, const std::string &source)
-{
-  if (source_joint.type != JointType::Continuous)
-    return;
-  const bool turns = follower.type == JointType::Revolute || follower.type == JointType::Continuous;
-  const double m = follower.mimic_multiplier;
-  OMPL_CCD_THROW_UNLESS(turns && std::nearbyint(m) == m, "RobotModel::fromUrdf: ", source, ": ",
-                        toString(follower.type), " joint '", follower.name, "' mimics continuous joint '",
-                        source_joint.name, "' with multiplier ", m, ": '", source_joint.name,
-                        "' wraps at ±π, so '", follower.name, "' would jump by ", m,
-                        " · 2π at the wrap and is not a function of the configuration. Make '", source_joint.name,
-                        "' revolute with <limit>s, or give '", follower.name,
-                        "' an integer multiplier (revolute or continuous followers only).");
-}
-
-/** \brief Points every mimic joint at the moving joint it finally follows (mimic of a mimic
-    composed: v = m₁(m₂ v_s + o₂) + o₁). */
-void resolveMimics(const urdf::ModelInterface &urdf, const std::string &source, std::vector<Joint> &joints)
-{
-  const auto index_of = [&joints](const std::string &name) {
-    for (std::size_t j = 0; j < joints.size(); ++j)
-      if (joints[j].name == name)
-        return static_cast<int>(j);
-    return -1;
-  };
-  for (Joint &joint : joints)
-  {
-    const urdf::JointConstSharedPtr uj = urdf.getJoint(joint.name);
-    if (!uj || !uj->mimic)
-      continue;
-    urdf::JointMimicSharedPtr mimic = uj->mimic;
-    double multiplier = 1.0, offset = 0.0;
-    int source_joint = -1;
-    for (std::size_t steps = 0; mimic; ++steps)
-    {
-      OMPL_CCD_THROW_UNLESS(steps < joints.size(), "RobotModel::fromUrdf: ", source, ": mimic joint '", joint.name,
-                            "' is part of a mimic cycle; make one joint of the cycle independent.");
-      const std::string &name = mimic->joint_name;
-      offset += multiplier * mimic->offset;
-      multiplier *= mimic->multiplier;
-      source_joint = index_of(name);
-      const urdf::JointConstSharedPtr source_urdf = urdf.getJoint(name);
-      OMPL_CCD_THROW_UNLESS(source_urdf != nullptr, "RobotModel::fromUrdf: ", source, ": joint '", joint.name,
-                            "' mimics unknown joint '", name, "'; fix its <mimic joint>.");
-      OMPL_CCD_THROW_UNLESS(source_joint >= 0, "RobotModel::fromUrdf: ", source, ": joint '", joint.name,
-                            "' mimics fixed joint '", name, "'; mimic a moving joint or make it fixed.");
-      OMPL_CCD_THROW_UNLESS(joints[source_joint].type != JointType::Floating, "RobotModel::fromUrdf: ", source,
-                            ": joint '", joint.name, "' mimics floating joint '", name,
-                            "'; mimic a one-value joint.");
-      mimic = source_urdf->mimic;
-    }
-    joint.mimic_source = source_joint;
-    joint.mimic_multiplier = multiplier;
-    joint.mimic_offset = offset;
-    requireWellDefinedMimic(joint, joints[source_joint], source);
-  }
-}
-
 /** \brief Index of URDF link \a name, throwing with \a what when it is unknown. */
 int requireLink(const RobotModel &model, const std::string &name, const std::string &what)
 {
@@ -486,6 +370,14 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
   for (const Joint &joint : model.joints_)
     model.joint_terms_.push_back(jointTerms(joint));
 
+  allowCollisions(model, options, source_name);
+  if (options.srdf)
+    addNamedStates(model, *options.srdf, source_name);
+  return model;
+}
+
+void UrdfReader::allowCollisions(RobotModel &model, const RobotModelOptions &options, const std::string &source_name)
+{
   // Allowed collisions: bodies joined by a moving joint (fixed joints are merged already).
   model.acm_ = AllowedCollisionMatrix(static_cast<int>(model.links_.size()));
   for (const Joint &joint : model.joints_)
@@ -514,40 +406,39 @@ RobotModel UrdfReader::read(const std::string &urdf_xml, const std::string &base
     if (a != b)
       model.acm_.allow(a, b, "config");
   }
+}
 
-  if (options.srdf)
+void UrdfReader::addNamedStates(RobotModel &model, const Srdf &srdf, const std::string &source_name)
+{
+  for (const auto &[state_name, values] : srdf.named_states)
   {
-    for (const auto &[state_name, values] : options.srdf->named_states)
+    Eigen::VectorXd q(model.nq_);
+    for (const Joint &joint : model.joints_)
     {
-      Eigen::VectorXd q(model.nq_);
-      for (const Joint &joint : model.joints_)
+      if (joint.q_index < 0)
+        continue;
+      if (joint.type == JointType::Floating)
       {
-        if (joint.q_index < 0)
-          continue;
-        if (joint.type == JointType::Floating)
-        {
-          q.segment<3>(joint.q_index) = Eigen::Vector3d::Zero().cwiseMax(joint.position_lower).cwiseMin(joint.position_upper);
-          q.segment<4>(joint.q_index + 3) << 0.0, 0.0, 0.0, 1.0;
-        }
-        else
-          q[joint.q_index] = std::clamp(0.0, joint.lower, joint.upper);
+        q.segment<3>(joint.q_index) = Eigen::Vector3d::Zero().cwiseMax(joint.position_lower).cwiseMin(joint.position_upper);
+        q.segment<4>(joint.q_index + 3) << 0.0, 0.0, 0.0, 1.0;
       }
-      for (const auto &[joint_name, value] : values)
-      {
-        const int j = model.jointIndex(joint_name);
-        OMPL_CCD_THROW_UNLESS(j >= 0, "RobotModel::fromUrdf: SRDF <group_state name='", state_name, "'> joint '",
-                              joint_name, "' is not a moving joint of ", source_name, "; fix or remove it.");
-        const Joint &joint = model.joints_[j];
-        OMPL_CCD_THROW_UNLESS(joint.type != JointType::Floating, "RobotModel::fromUrdf: SRDF <group_state name='",
-                              state_name, "'> sets floating joint '", joint_name,
-                              "'; named states keep a floating root at the identity, remove it.");
-        if (joint.q_index >= 0)  // a mimic joint follows its source
-          q[joint.q_index] = value;
-      }
-      model.checkState(q, concat("SRDF <group_state name='", state_name, "'>"));
-      model.named_states_.emplace(state_name, q);
+      else
+        q[joint.q_index] = std::clamp(0.0, joint.lower, joint.upper);
     }
+    for (const auto &[joint_name, value] : values)
+    {
+      const int j = model.jointIndex(joint_name);
+      OMPL_CCD_THROW_UNLESS(j >= 0, "RobotModel::fromUrdf: SRDF <group_state name='", state_name, "'> joint '",
+                            joint_name, "' is not a moving joint of ", source_name, "; fix or remove it.");
+      const Joint &joint = model.joints_[j];
+      OMPL_CCD_THROW_UNLESS(joint.type != JointType::Floating, "RobotModel::fromUrdf: SRDF <group_state name='",
+                            state_name, "'> sets floating joint '", joint_name,
+                            "'; named states keep a floating root at the identity, remove it.");
+      if (joint.q_index >= 0)  // a mimic joint follows its source
+        q[joint.q_index] = value;
+    }
+    model.checkState(q, concat("SRDF <group_state name='", state_name, "'>"));
+    model.named_states_.emplace(state_name, q);
   }
-  return model;
 }
 }  // namespace ompl_ccd

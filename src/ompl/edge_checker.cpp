@@ -4,7 +4,7 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
-#include "ompl_ccd/ompl/planning.h"
+#include "ompl_ccd/ompl/edge_report.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 
 namespace ompl_ccd

@@ -11,7 +11,7 @@
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
-#include "ompl_ccd/ompl/planning.h"
+#include "ompl_ccd/ompl/edge_report.h"
 #include "ompl_ccd/ompl/state_space.h"
 
 namespace ompl_ccd

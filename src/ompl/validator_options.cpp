@@ -188,6 +188,10 @@ std::vector<ValidatorOption> cullingFrontEndOptions()
       ranged("certificate_max_cells", kCullingReaders, OMPL_CCD_FIELD(culling.certificate_max_cells), kAtLeastOne,
              "most cells of each joint-space certificate (built at start-up)"),
       certificateCacheOption(),
+      ranged("early_probes", kCullingReaders, OMPL_CCD_FIELD(culling.early_probes), kAtLeastZero,
+             "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
+      ranged("first_contact_probes", "ca, toleranced", OMPL_CCD_FIELD(culling.first_contact_probes), kAtLeastZero,
+             "first-contact: collision checks of the culled pairs at k/N, k = 0..N, before the certifier's stage"),
   };
 }
 
@@ -202,8 +206,6 @@ std::vector<ValidatorOption> conservativeAdvancementOptions()
              "reuse the last distance's slab while it is this fraction of it (1: never)"),
       ranged("collision_probes", "ca", OMPL_CCD_FIELD(ca.collision_probes), kAtLeastZero,
              "decide: collision checks of a pair before its CA"),
-      ranged("early_probes", "ca", OMPL_CCD_FIELD(ca.early_probes), kAtLeastZero,
-             "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
       boolean("creep_probes", "ca", OMPL_CCD_FIELD(ca.creep_probes),
              "decide: collision checks ahead of a pair whose distance closes in"),
       ranged("max_hull_steps", "ca", OMPL_CCD_FIELD(ca.max_hull_steps), kAtLeastOne,

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "ompl_ccd/error.h"
-#include "ompl_ccd/ompl/planning.h"
+#include "ompl_ccd/ompl/edge_report.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "support/example_worlds.h"
 #include "support/random_edges.h"

@@ -129,15 +129,14 @@ TEST(MotionValidatorFactory, CertifiersGetTheirOwnOptions)
   const CollisionWorldPtr world = test::armWorld();
   auto si = std::make_shared<ob::SpaceInformation>(makeStateSpace(world->robot()));
   ValidatorOptions options;
-  options.ca.early_probes = 0;
+  options.culling.early_probes = 0;
   options.toleranced.max_depth = 30;
   options.toleranced.threads = 7;
   options.interval.time_pieces = 4;
   options.interval.swept_sphere_culling = true;  // not the default
   const auto ca = std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("ca", si, world, options));
   ASSERT_NE(ca, nullptr);
-  const auto &ca_options = dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).options();
-  EXPECT_EQ(ca_options.early_probes, 0);
+  EXPECT_EQ(dynamic_cast<const ConservativeAdvancement &>(ca->certifier()).culling().early_probes, 0);
   const auto toleranced =
       std::dynamic_pointer_cast<CertifyingMotionValidator>(makeMotionValidator("toleranced", si, world, options));
   ASSERT_NE(toleranced, nullptr);

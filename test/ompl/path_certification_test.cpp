@@ -13,7 +13,7 @@
 
 #include "ompl/random_states.h"
 #include "ompl_ccd/error.h"
-#include "ompl_ccd/ompl/planning.h"
+#include "ompl_ccd/ompl/edge_report.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
 #include "support/oracle.h"

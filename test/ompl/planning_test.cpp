@@ -8,6 +8,7 @@
 #include "ompl/random_states.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
+#include "ompl_ccd/ompl/edge_report.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "ompl_ccd/ompl/state_space.h"
 

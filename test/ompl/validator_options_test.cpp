@@ -55,15 +55,17 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 36u);  // 6 common, 7 of the culling front end, 9 of "ca", 2 of "toleranced", 12 of "interval"
+  EXPECT_EQ(names.size(), 37u);  // 6 common, 9 of the culling front end, 8 of "ca", 2 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, TheCullingFrontEndsOptionsAreReadByEveryCertifier)
 {
-  // the query's three, then the front end's seven
+  // the query's three, then the front end's eight (its ninth, first_contact_probes, is read by the
+  // certifiers that probe for the first contact: "ca, toleranced")
   const std::set<std::string> expected = {
       "tolerance",        "clearance",            "contact_distance",      "taylor_models",    "max_taylor_pieces",
-      "swept_box_samples", "swept_box_travel",    "certificate_max_dims", "certificate_max_cells", "certificate_cache"};
+      "swept_box_samples", "swept_box_travel",    "certificate_max_dims", "certificate_max_cells", "certificate_cache",
+      "early_probes"};
   std::set<std::string> read_by_all;
   for (const ValidatorOption &option : validatorOptionSchema())
     if (option.validators == "ca, toleranced, interval")
@@ -71,6 +73,7 @@ TEST(ValidatorOptions, TheCullingFrontEndsOptionsAreReadByEveryCertifier)
   EXPECT_EQ(read_by_all, expected);
   // they set ValidatorOptions::culling, the one CullingOptions the factory gives every certifier
   EXPECT_EQ(with("certificate_max_dims", "0").culling.certificate_max_dims, 0);
+  EXPECT_EQ(findValidatorOption("first_contact_probes", "test").validators, "ca, toleranced");
 }
 
 TEST(ValidatorOptions, EveryDefaultIsInItsRangeAndRoundTrips)
@@ -114,7 +117,9 @@ TEST(ValidatorOptions, TextSetsTheField)
   EXPECT_FALSE(with("obb_trees", "false").interval.pair.obb_trees);
   ValidatorOptions options;
   assignValidatorOption(options, "early_probes=5", "test");
-  EXPECT_EQ(options.ca.early_probes, 5);
+  EXPECT_EQ(options.culling.early_probes, 5);
+  assignValidatorOption(options, "first_contact_probes=0", "test");
+  EXPECT_EQ(options.culling.first_contact_probes, 0);
 }
 
 TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
@@ -176,7 +181,7 @@ const std::vector<Edges> kCommonEdges = {
 const std::vector<Edges> kCaEdges = {
     {"max_steps_per_pair", {"1"}, {"0"}},       {"distance_rel_err", {"0"}, {"-0.1"}},
     {"slab_reuse", {"0", "1"}, {"-1"}},         {"collision_probes", {"0"}, {"-1"}},
-    {"early_probes", {"0"}, {"-1"}},            {"max_hull_steps", {"1"}, {"0"}},
+    {"max_hull_steps", {"1"}, {"0"}},
     {"hull_max_gap", {"0"}, {"-1e-3"}},
 };
 
@@ -187,6 +192,8 @@ const std::vector<Edges> kCullingEdges = {
     {"certificate_max_dims", {"0", "3"}, {"-1", "4"}},
     {"certificate_max_cells", {"1"}, {"0"}},
     {"certificate_cache", {"default", "off", "relative/folder"}, {""}},
+    {"early_probes", {"0"}, {"-1"}},
+    {"first_contact_probes", {"0", "16"}, {"-1"}},
 };
 
 const std::vector<Edges> kTolerancedEdges = {

@@ -15,9 +15,9 @@
 #include <string>
 
 #include "node_parameters.h"
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/scene_loader.h"
+#include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/simple_setup.h"
 #include "report_file.h"

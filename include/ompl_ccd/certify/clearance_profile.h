@@ -63,8 +63,8 @@ struct ClearanceProfileOptions
   /** \brief Δt = step_fraction · D/R: smaller gives a tighter bound and more samples. In (0, 1]. */
   double step_fraction = 0.5;
   /** \brief At most this many samples added by the refinement (see the file comment; ≥ 0, 0: none).
-      Each costs one distance query (0.1–1 ms on the bundled arm and scene): the default bounds a
-      profile to about 2 · max_samples + 1024 queries. */
+      Each costs one distance query: the default bounds a profile to about 2 · max_samples + 1024
+      queries. */
   int max_refinements = 1024;
 };
 

@@ -63,6 +63,10 @@ private:
   RoundedPolytope() = default;
   /** \brief The core's support max { x·n : x in the core }. */
   double coreSupport(const Eigen::Vector3d &n_W) const;
+  /** \brief The widest gap −h_Q(−n) − h_P(n) between the cores of \a P and \a Q over the
+      separating-axis candidates (both polytopes' face normals, cross products of their edge
+      directions), its axis n in \a axis (unit x when no candidate gives more than −∞). */
+  static double widestCoreGap(const RoundedPolytope &P, const RoundedPolytope &Q, Eigen::Vector3d &axis);
   /** \brief Sets the edges' midpoints and half lengths from corners_ and edges_. */
   void measureEdges();
 

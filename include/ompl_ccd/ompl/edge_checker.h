@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "ompl_ccd/certify/certifier.h"
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/ompl/path_certification.h"
 #include "ompl_ccd/ompl/per_thread.h"
 #include "ompl_ccd/ompl/validator_options.h"
@@ -32,7 +32,7 @@ constexpr int kMaxEdgeJobs = 256;
 int edgeJobs(const std::string &text, const std::string &what);
 
 /** \brief One motion validator over makeStateSpace(world->robot()), answering edges with
-    reportEdge (planning.h). The validator is made once, so a certifier's start-up (ca's joint-space
+    reportEdge (edge_report.h). The validator is made once, so a certifier's start-up (ca's joint-space
     certificates) is paid by the constructor, not per edge. Thread-safe: a certifying validator is
     shared by all threads (its certifier is immutable, its workspaces per thread); any other
     validator (OMPL's DiscreteMotionValidator counts its calls in plain fields) is made once more

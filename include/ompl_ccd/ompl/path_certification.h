@@ -13,8 +13,8 @@
 
 #include "ompl_ccd/certify/certifier.h"
 #include "ompl_ccd/certify/clearance_profile.h"
-#include "ompl_ccd/edge_file.h"
 #include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/model/edge_file.h"
 
 namespace ompl_ccd
 {
@@ -48,7 +48,7 @@ struct CertifyOptions
 /** \brief The number of threads \a jobs asks for (0 = every core, at least 1). */
 unsigned int resolveJobs(unsigned int jobs);
 
-/** \brief Answers every edge of \a edges with the motion validator of \a si (reportEdge, planning.h),
+/** \brief Answers every edge of \a edges with the motion validator of \a si (reportEdge, edge_report.h),
     on options.jobs threads. Thread safety: a CertifyingMotionValidator keeps one certifier
     workspace per thread; OMPL's DiscreteMotionValidator is copied for each thread (its counters are
     plain integers); any other validator is called by one thread at a time. With jobs ≥ 2 each call

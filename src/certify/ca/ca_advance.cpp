@@ -2,12 +2,12 @@
 // [Zhang2007] Eq. (4), undirected and along the slab's direction (ca_slab_separation.cpp), and the
 // advance loop that takes those steps over the pair's live pieces (culling_front_end.h) on its
 // convex hulls (the τ̌ of temporal culling) or on its exact geometry. See ca_advance.h.
-#include "ca_advance.h"
+#include "certify/ca/ca_advance.h"
 
 #include <algorithm>
 #include <fcl/narrowphase/collision.h>
 
-#include "ca_workspace.h"
+#include "certify/ca/ca_workspace.h"
 #include "ompl_ccd/bound/interval.h"
 #include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/geometry/pair_distance.h"

@@ -16,11 +16,9 @@ namespace ompl_ccd::ca
     at most the bodies'); a smaller one buys a later τ̌ with more hull steps. */
 constexpr double kHullPassStopDistance = 1e-3;
 
-/** \brief Mode::FirstContact: whole-robot probes at k/16 before Alg. 1 (a PRM edge of 0.1–0.3 of the
-    space crosses ~10–30 of OMPL's 1 % resolution steps: a comparable sampling). */
-constexpr int kFirstContactProbes = 16;
-/** \brief The probe in collision is bisected against the free one before it down to this fraction
-    of the tolerance: toc_upper within it of that stretch's first collision. */
+/** \brief Mode::FirstContact: the live-pair probe in collision (CullingOptions::first_contact_probes)
+    is bisected against the free one before it down to this fraction of the tolerance: toc_upper
+    within it of that stretch's first collision. */
 constexpr double kFirstContactBisection = 1.0 / 16.0;
 
 /** \brief Δt = (d − clearance)/μ, [Zhang2007] Eq. (4), in units of t (∞ when μ ≤ 0: nothing moves).

@@ -3,7 +3,7 @@
 // culling_probes.cpp). Probes certify nothing: one in collision is a witness.
 #include <fcl/narrowphase/collision.h>
 
-#include "ca_workspace.h"
+#include "certify/ca/ca_workspace.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 
 namespace ompl_ccd

@@ -3,7 +3,7 @@
 // probes past it, CA from τ̌ to 1), stopping at the first contact or probe in collision.
 #include <algorithm>
 
-#include "ca_workspace.h"
+#include "certify/ca/ca_workspace.h"
 #include "certify/pipeline/pipeline.h"
 
 namespace ompl_ccd

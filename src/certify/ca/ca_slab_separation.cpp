@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "ca_workspace.h"
+#include "certify/ca/ca_workspace.h"
 #include "ompl_ccd/geometry/pair_distance.h"
 
 namespace ompl_ccd

@@ -7,8 +7,8 @@
 // to t_hit − tolerance, so only that stretch stays live and CA does not creep up to the contact.
 #include <algorithm>
 
-#include "ca_advance.h"
-#include "ca_workspace.h"
+#include "certify/ca/ca_advance.h"
+#include "certify/ca/ca_workspace.h"
 #include "certify/pipeline/pipeline.h"
 
 namespace ompl_ccd
@@ -57,7 +57,8 @@ void ca::Model::firstContact(Workspace &ws, const JointMotion &motion, const Que
   const auto probe = [&](double t) { return probeLivePairs(ws, motion, t); };
   if (!ws.pcl.empty())
     if (const std::optional<Contact> hit =
-            pipeline::firstContactProbes(probe, ca::kFirstContactProbes, query.tolerance * ca::kFirstContactBisection))
+            pipeline::firstContactProbes(probe, front_end_.options().first_contact_probes,
+                                         query.tolerance * ca::kFirstContactBisection))
       bracket.addContact(*hit, pipeline::certifyUntil(hit->time, query.tolerance));
   if (bracket.certifiedUntil() < 1.0)
     front_end_.restrictLivePieces(ws, bracket.certifiedUntil());

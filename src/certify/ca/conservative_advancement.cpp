@@ -147,7 +147,7 @@ Report ca::Model::certify(Workspace &ws, const JointMotion &motion, const Query 
   // Decide: a configuration in contact ends it before any bound is computed ([Zhang2007] Sec. 8)
   const std::optional<Contact> probe =
       query.mode == Mode::Decide
-          ? pipeline::decideProbes(front_end_, ws, ws.collision, motion, query, options_.early_probes)
+          ? pipeline::decideProbes(front_end_, ws, ws.collision, motion, query)
           : std::nullopt;
   if (probe)
     bracket.addContact(*probe, 0.0);

@@ -5,9 +5,10 @@
 // motion bound taken from the interval poses of [Redon2004] Sec. 4.1).
 #include <algorithm>
 
+#include "certify/interval/exact_pair_solver_run.h"
+
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/numeric.h"
-#include "exact_pair_solver_run.h"
 
 namespace ompl_ccd
 {
@@ -96,29 +97,7 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
     if (!(d - clearance > kHullStepDistance))
       d = pairDistanceLowerBound(*object_a_, *object_b_, &nearest);
     if (!(d - clearance > touch))
-    {
-      // Contact only on FCL's upper bound: its nearest points are real points of the shapes.
-      const double above = pairDistanceUpperBound(*object_a_, *object_b_, &nearest);
-      if (!(above - clearance > touch))
-      {
-        out.lower = t;
-        out.contact = contactAt(t, above, nearest);
-        return stop(Advance::Status::Contact, t);
-      }
-      // Within contact_distance by the lower bound but not by the upper one: only the gap between
-      // the bounds (a cylinder's GJK points not quite the nearest) separates them, and steps
-      // shorter than d̲/μ would creep forever. A contact just ahead, within half the bracket, still
-      // brackets the first one; otherwise nothing more can be certified here.
-      const double probe = std::min(until, t + 0.5 * request_.tolerance);
-      const double ahead = probe > t ? distanceAt(probe, &nearest) : numeric::kInfinity;
-      if (!(ahead - clearance > touch))
-      {
-        out.lower = t;
-        out.contact = contactAt(probe, ahead, nearest);
-        return stop(Advance::Status::Contact, probe);
-      }
-      return stop(Advance::Status::Capped, t, "shape_stall");
-    }
+      return contactOrStall(t, nearest);
     // The triangles lie within surface_gap of the shapes: farther apart than that, they are apart.
     if (t > after && d - clearance > surface_gap_)
       return stop(Advance::Status::Apart, t);
@@ -153,6 +132,39 @@ PairContactSolver::Run::Advance PairContactSolver::Run::advanceOnShapes(double f
       return stop(Advance::Status::Passed, until);
     t = next;
   }
+}
+
+PairContactSolver::Run::Advance PairContactSolver::Run::contactOrStall(double t, NearestPoints &nearest)
+{
+  const double clearance = request_.clearance, touch = request_.contact_distance;
+  Advance out;
+  out.lower = t;  // proved apart before t
+  // Contact only on FCL's upper bound: its nearest points are real points of the shapes.
+  const double above = pairDistanceUpperBound(*object_a_, *object_b_, &nearest);
+  if (!(above - clearance > touch))
+  {
+    out.status = Advance::Status::Contact;
+    out.time = t;
+    out.contact = contactAt(t, above, nearest);
+    return out;
+  }
+  // Within contact_distance by the lower bound but not by the upper one: only the gap between
+  // the bounds (a cylinder's GJK points not quite the nearest) separates them, and steps
+  // shorter than d̲/μ would creep forever. A contact just ahead, within half the bracket, still
+  // brackets the first one; otherwise nothing more can be certified here.
+  const double probe = std::min(request_.t1, t + 0.5 * request_.tolerance);
+  const double ahead = probe > t ? distanceAt(probe, &nearest) : numeric::kInfinity;
+  if (!(ahead - clearance > touch))
+  {
+    out.status = Advance::Status::Contact;
+    out.time = probe;
+    out.contact = contactAt(probe, ahead, nearest);
+    return out;
+  }
+  out.status = Advance::Status::Capped;
+  out.time = t;
+  out.budget = "shape_stall";
+  return out;
 }
 
 PairContactResult PairContactSolver::Run::approach()

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "exact_pair_solver_run.h"
+#include "certify/interval/exact_pair_solver_run.h"
 
 namespace ompl_ccd
 {

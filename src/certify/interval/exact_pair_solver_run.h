@@ -111,13 +111,17 @@ struct PairWorkspace : PairContactWorkspace
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> body_hull_objects, obstacle_hull_objects;
 };
 
-/** \brief One decide() call. */
+/** \brief One decide() call on one pair. */
 class PairContactSolver::Run
 {
 public:
   Run(const PairContactSolver &solver, PairWorkspace &ws, const JointMotion &motion, const BodyPair &pair,
       const PairContactRequest &request);
-  PairContactResult decide();
+  /** \brief Whether and when the pair first comes within request.clearance + contact_distance on
+      [t0, t1]: its sub-intervals front to back, each culled by the OBB trees and its feature pairs
+      solved at once ([Redon2004] Sec. 5), a solver's contact confirmed by FCL (else the exact
+      shapes advanced past it). Collision with the earliest contact, Free, or Undecided at a budget. */
+  PairContactResult decideFirstContact();
   /** \brief At most request.approach_steps conservative steps on the exact shapes from t0 (each
       step shorter than half a tolerance followed by a probe there): the pair's answer when they
       reach a contact (or a probe overlaps) or t1, else Undecided with no budget and toc_lower the
@@ -162,7 +166,35 @@ private:
   /** \brief Vertex boxes of side \a s's \a vertices over [s0, s1] into ws.boxes / ws.slot. */
   void encloseVertices(int s, const std::vector<int> &vertices, double s0, double s1);
 
-  // exact_pair_solver.cpp
+  // exact_pair_solver_run.cpp
+  /** \brief Binds ws.sides to the pair's features, OBB trees, motions and caches. */
+  void bindSides();
+  /** \brief Binds the pair's hulls and their FCL objects (made on first use). */
+  void bindHulls();
+  /** \brief The call's answers into result_: in contact at \a contact.time (apart before \a lower),
+      free up to t1, undecided from \a lower on with \a budget spent. */
+  PairContactResult answerCollision(double lower, const Contact &contact);
+  PairContactResult answerFree();
+  PairContactResult answerUndecided(double lower, const std::string &budget);
+  /** \brief advanceOnShapes(start, after): the call's answer when the advance ends it, else nothing
+      with \a from moved to where the pair is proved apart up to. */
+  std::optional<PairContactResult> advancePastTriangles(double start, double after, double &from);
+  /** \brief At t0: a contact when request.check_start, and the exact shapes advanced first while a
+      primitive's circumscribed triangles cross the other side's (advancePastTriangles). */
+  std::optional<PairContactResult> checkStart(double &from);
+  /** \brief A sub-interval [s0, s1] of level cell \a index waiting in decideFirstContact(), halved
+      \a splits times; \a exact: moved over the sub-interval itself (after a halving or a restart)
+      rather than over the sides' level cells. */
+  struct Piece
+  {
+    double s0, s1;
+    int index, splits;
+    bool exact;
+    /** \brief After a halving: the leaf pairs of the halved sub-interval, the only candidates. */
+    std::shared_ptr<const std::vector<std::pair<int, int>>> candidates;
+  };
+  /** \brief The elementary solver's tolerances and budgets for this call. */
+  ElementaryContactOptions solverOptions() const;
   /** \brief Poses both FCL objects at time \a t. */
   void placeAt(double t);
   /** \brief placeAt(t), then FCL's distance upper bound and nearest points. */
@@ -176,6 +208,9 @@ private:
   /** \brief Conservative steps on the exact shapes from \a from; Apart only after \a after, or
       after \a max_steps steps (proved apart up to where they reached). */
   Advance advanceOnShapes(double from, double after, int max_steps = std::numeric_limits<int>::max());
+  /** \brief At \a t, within contact_distance by FCL's lower bound: a contact by its upper bound
+      (\a nearest its points), at t or half a tolerance ahead, else Capped ("shape_stall"). */
+  Advance contactOrStall(double t, NearestPoints &nearest);
   /** \brief A lower bound on the shapes' distance, their objects placed: the slab between their
       hulls along GJK's direction (0 when the hulls touch); that direction, fixed in F, in
       slab_n_F_ (zero when there is none). */

@@ -1,5 +1,5 @@
 // The pair service's per-thread cache of interval link poses (exact_pair_solver_run.h).
-#include "exact_pair_solver_run.h"
+#include "certify/interval/exact_pair_solver_run.h"
 
 namespace ompl_ccd
 {

@@ -245,7 +245,7 @@ Report interval::Model::certify(Workspace &ws, const JointMotion &motion, const 
   // robot probes settle most colliding motions at once ([Zhang2007] Sec. 8; nothing claimed before).
   std::optional<Contact> probe = pipeline::wholeRobotContact(front_end_, ws.culling, ws.collision, motion, 0.0, query);
   if (!probe && query.mode == Mode::Decide)
-    probe = pipeline::decideProbes(front_end_, ws.culling, ws.collision, motion, query, kDecideProbes);
+    probe = pipeline::decideProbes(front_end_, ws.culling, ws.collision, motion, query);
   if (probe)
     bracket.addContact(*probe, 0.0);
   else

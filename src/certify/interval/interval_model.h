@@ -36,10 +36,6 @@ namespace interval
     pairs for it. */
 constexpr int kApproachSteps = 200;
 
-/** \brief Mode::Decide: the whole robot is probed at the first kDecideProbes times of the bisection
-    order 1/2, 1/4, 3/4 before any culling ([Zhang2007] Sec. 8). */
-constexpr int kDecideProbes = 3;
-
 /** \brief The interval certifier's model: see the file comment. */
 class Model
 {

@@ -15,7 +15,7 @@
 #include <sodium.h>
 
 #include "ompl_ccd/error.h"
-#include "own_files.h"
+#include "certify/pipeline/own_files.h"
 
 namespace ompl_ccd
 {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/shared_certificates.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd

@@ -1,5 +1,5 @@
 // Folders and files only this process's user can change (own_files.h).
-#include "own_files.h"
+#include "certify/pipeline/own_files.h"
 
 #include <cerrno>
 #include <cstdio>

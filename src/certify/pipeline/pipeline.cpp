@@ -52,10 +52,9 @@ std::optional<Contact> wholeRobotContact(const CullingFrontEnd &front_end, Culli
 }
 
 std::optional<Contact> decideProbes(const CullingFrontEnd &front_end, CullingWorkspace &ws,
-                                    CollisionWorkspace &collision, const JointMotion &motion, const Query &query,
-                                    int count)
+                                    CollisionWorkspace &collision, const JointMotion &motion, const Query &query)
 {
-  for (int k = 0; k < count; ++k)
+  for (int k = 0; k < front_end.options().early_probes; ++k)
     if (std::optional<Contact> hit = wholeRobotContact(front_end, ws, collision, motion, bisectionTime(k), query))
       return hit;
   return std::nullopt;
@@ -82,7 +81,7 @@ std::vector<PairRun> liveRuns(const CullingWorkspace &ws, double t_end)
 
 std::optional<Contact> firstContactProbes(const LivePairsProbe &probe, int count, double width)
 {
-  for (int k = 0; k <= count; ++k)
+  for (int k = 0; count > 0 && k <= count; ++k)
   {
     const double t = static_cast<double>(k) / count;
     std::optional<Contact> hit = probe(t);

@@ -64,11 +64,11 @@ std::optional<Contact> wholeRobotContact(const CullingFrontEnd &front_end, Culli
                                          CollisionWorkspace &collision, const JointMotion &motion, double t,
                                          const Query &query);
 
-/** \brief Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8): the robot at the first \a count
-    times of the bisection order (wholeRobotContact); the first in contact. */
+/** \brief Mode::Decide's whole-robot probes ([Zhang2007] Sec. 8): the robot at the first
+    CullingOptions::early_probes times (of the front end's options) of the bisection order
+    (wholeRobotContact); the first in contact. */
 std::optional<Contact> decideProbes(const CullingFrontEnd &front_end, CullingWorkspace &ws,
-                                    CollisionWorkspace &collision, const JointMotion &motion, const Query &query,
-                                    int count);
+                                    CollisionWorkspace &collision, const JointMotion &motion, const Query &query);
 
 /** \brief A stretch [t0, t1] of live pieces of PCL pair \a pair. */
 struct PairRun
@@ -87,10 +87,11 @@ std::vector<PairRun> liveRuns(const CullingWorkspace &ws, double t_end = 1.0);
 using LivePairsProbe = std::function<std::optional<Contact>(double t)>;
 
 /** \brief Mode::FirstContact's probes: the live pairs checked (\a probe) at k/\a count, k = 0, 1,
-    ... in time order; the first time with a pair in collision is bisected against the free probe
-    before it until the two are at most \a width apart (or adjacent doubles). That contact, or
-    nothing. It certifies nothing: it bounds the first contact from above, so that the stage need
-    certify the pairs only up to certifyUntil(its time, tolerance). */
+    ... in time order (\a count is CullingOptions::first_contact_probes; 0: none); the first time
+    with a pair in collision is bisected against the free probe before it until the two are at most
+    \a width apart (or adjacent doubles). That contact, or nothing. It certifies nothing: it bounds
+    the first contact from above, so that the stage need certify the pairs only up to
+    certifyUntil(its time, tolerance). */
 std::optional<Contact> firstContactProbes(const LivePairsProbe &probe, int count, double width);
 
 /** \brief The time every pair must be certified up to when a contact is known at \a t_hit: the

@@ -3,7 +3,9 @@
 /// Private to the toleranced certifier: its model (TolerancedMotion::model()), immutable once built
 /// and shared by every thread: the bodies with their metrics and stand-ins (hulls, primitive
 /// surfaces), the obstacles', the front end and the helper threads; the steps of [SchroeckerWeber]
-/// Listing 1 over a per-thread Worker (toleranced_motion.cpp).
+/// Listing 1 over a per-thread Worker (toleranced_worker.h). The bodies' and obstacles' data are in
+/// toleranced_bodies.h; the pair queries in toleranced_pair_queries.cpp, the search in
+/// toleranced_search.cpp.
 ///
 /// References: [SchroeckerWeber], [Zhang2007] in README.md (section References).
 

@@ -28,9 +28,9 @@ TEST(CaCollisionProbes, AWholeRobotProbeDecidesIffTheRobotCollidesThere)
                                    std::pair<std::string, std::string>{"snake/snake.urdf", ""}})
   {
     const CollisionWorldPtr world = exampleWorld(urdf, scene);
-    ConservativeAdvancementOptions options;
-    options.early_probes = 1;  // t = 1/2 only
-    const ConservativeAdvancement certifier(world, options);
+    CullingOptions culling;
+    culling.early_probes = 1;  // t = 1/2 only
+    const ConservativeAdvancement certifier(world, {}, culling);
     auto ws = certifier.makeWorkspace();
     CollisionWorkspace oracle(*world);
     RandomEdgeOptions edge_options;
@@ -62,9 +62,9 @@ TEST(CaCollisionProbes, AWholeRobotProbeDecidesIffTheRobotCollidesThere)
 TEST(CaCollisionProbes, APairProbeCollisionIsReal)
 {
   const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
-  ConservativeAdvancementOptions options;
-  options.early_probes = 0;  // only the per-pair and creep probes
-  const ConservativeAdvancement certifier(world, options);
+  CullingOptions culling;
+  culling.early_probes = 0;  // only the per-pair and creep probes
+  const ConservativeAdvancement certifier(world, {}, culling);
   auto ws = certifier.makeWorkspace();
   CollisionWorkspace oracle(*world);
   RandomEdgeOptions edge_options;

@@ -98,10 +98,10 @@ TEST(ConservativeAdvancement, DecideStopsAtTheFirstContactFound)
 }
 
 /// The bar turning 0 → 2.4 rad through the post, certified in Mode::Decide with \a options.
-Report certifyBarThroughPost(const ConservativeAdvancementOptions &options)
+Report certifyBarThroughPost(const ConservativeAdvancementOptions &options, const CullingOptions &culling = {})
 {
   const CollisionWorldPtr world = test::barWorld({post()});
-  const ConservativeAdvancement ca(world, options);
+  const ConservativeAdvancement ca(world, options, culling);
   auto ws = ca.makeWorkspace();
   const JointMotion motion(world->robot(), Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.4));
   return ca.certify(*ws, motion, Query{});
@@ -124,31 +124,31 @@ TEST(ConservativeAdvancement, DecideProbesFindAConfigurationInCollisionWithoutCr
   };
   // Seven early probes (1/2, 1/4, 3/4, 1/8, 3/8, 5/8, 7/8): the bar is in the post only from θ*
   // to about 1.75 rad, so θ(5/8) = 1.5 rad is the one in collision, found before any bound.
-  ConservativeAdvancementOptions seven;
+  CullingOptions seven;
   seven.early_probes = 7;
-  const Report early = certifyBarThroughPost(seven);
+  const Report early = certifyBarThroughPost({}, seven);
   expectProbeHit(early);
   EXPECT_EQ(early.toc_upper, 0.625);
   EXPECT_EQ(early.stats.at("hull_distance_queries"), 0.0);
   EXPECT_EQ(early.stats.at("pcl_after_temporal_culling"), 0.0);
   // Without them, the pair's probes in (τ̌, 1] after its hull pass: the first, at
   // τ̌ + (1 − τ̌)/8, is past the contact.
-  ConservativeAdvancementOptions late_only;
-  late_only.early_probes = 0;
-  const Report late = certifyBarThroughPost(late_only);
+  CullingOptions no_early_probes;
+  no_early_probes.early_probes = 0;
+  const Report late = certifyBarThroughPost({}, no_early_probes);
   expectProbeHit(late);
   EXPECT_GT(late.stats.at("hull_distance_queries"), 0.0);
   // Without those either, the hull pass itself probes ahead while the hulls close in.
-  ConservativeAdvancementOptions creep_only = late_only;
+  ConservativeAdvancementOptions creep_only;
   creep_only.collision_probes = 0;
-  const Report creep = certifyBarThroughPost(creep_only);
+  const Report creep = certifyBarThroughPost(creep_only, no_early_probes);
   expectProbeHit(creep);
   EXPECT_EQ(creep.stats.at("pcl_after_temporal_culling"), 1.0);
   EXPECT_EQ(creep.toc_lower, 0.0);  // a creep probe certifies nothing
   // and the probes change nothing but the speed: without any, CA finds a contact too
   ConservativeAdvancementOptions no_probes = creep_only;
   no_probes.creep_probes = false;
-  const Report crept = certifyBarThroughPost(no_probes);
+  const Report crept = certifyBarThroughPost(no_probes, no_early_probes);
   EXPECT_EQ(crept.verdict, Verdict::Collision);
   EXPECT_EQ(crept.stats.at("collision_probes"), 0.0);
   EXPECT_GT(crept.stats.at("distance_queries"), 0.0);

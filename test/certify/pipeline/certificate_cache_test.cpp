@@ -22,6 +22,7 @@
 #include "ompl_ccd/certify/ca/conservative_advancement.h"
 #include "certify/pipeline/hull_cache.h"
 #include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/shared_certificates.h"
 #include "support/example_worlds.h"
 #include "support/processes_at_once.h"
 #include "support/random_edges.h"

@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "certify/pipeline/potentially_colliding_pairs.h"
+#include "certify/pipeline/shared_certificates.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "support/example_worlds.h"

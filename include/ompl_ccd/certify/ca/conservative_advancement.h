@@ -30,7 +30,7 @@
 /// pcl_after_spatial_culling, pcl_after_temporal_culling, undecided_cap_hits, box_pieces (N of the
 /// motion-bound boxes; 0 when an early probe decided first), taylor_pieces.
 ///
-/// Measured costs of the options are in bench/README.md.
+/// What each option costs: bench/README.md.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads, each with
 /// its own workspace from makeWorkspace().
@@ -72,10 +72,6 @@ struct ConservativeAdvancementOptions
       spread over (τ̌, 1]; one in collision decides Collision at once ([Zhang2007] Sec. 8's early
       exit on a configuration in collision). 0: no probes. */
   int collision_probes = 8;
-  /** \brief Mode::Decide: first of all, the whole robot is checked at this many times of the
-      bisection order 1/2, 1/4, 3/4, 1/8, ... (as OMPL's DiscreteMotionValidator orders its states);
-      one in collision decides Collision before any bound is computed. 0: none. */
-  int early_probes = 3;
   /** \brief Mode::Decide: while a pair's hull CA closes in (its distance bound shrinking from step
       to step), an FCL collision check of the pair at the time the bound would reach zero at that
       rate, and as far again past it, at most every other step: a configuration in collision

@@ -129,8 +129,7 @@ struct IntervalArithmeticOptions
   /** \brief Stage 1: cull body pairs by their interval boxes over a piece (Sec. 4.1). */
   bool box_culling = true;
   /** \brief Stage 2: cull body pairs by line-swept spheres swept over a piece (Sec. 4.2). Off by
-      default: its FCL capsule tests cost more than the pairs they cull save, on free edges of the
-      many-obstacle, two-arm and 30-DoF worlds by 11–61 %, and nowhere is it clearly faster
+      default: after stage 1 its FCL capsule tests cost more than the pairs they cull save
       (bench/README.md, "interval: the swept spheres' default"). */
   bool swept_sphere_culling = false;
   /** \brief Stage 2: capsules per piece and body (≥ 1). */

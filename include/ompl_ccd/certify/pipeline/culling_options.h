@@ -1,8 +1,9 @@
 #pragma once
 /// \file culling_options.h
 /// The options of the culling front end every certifier runs first (src/certify/pipeline/): how
-/// finely the motion is boxed, which self pairs get joint-space certificates, and where those and
-/// the bodies' convex hulls are cached between processes.
+/// finely the motion is boxed, which self pairs get joint-space certificates, where those and
+/// the bodies' convex hulls are cached between processes, and how many whole-robot and live-pair
+/// probes open each mode.
 
 #include <string>
 
@@ -17,7 +18,7 @@ inline constexpr const char *kNoCertificateCache = "off";
 inline constexpr const char *kCertificateCacheVariable = "OMPL_CCD_CERTIFICATE_CACHE";
 
 /** \brief Knobs of the culling front end the certifiers share (`ca`, `toleranced`, `interval`);
-    their ranges are the option schema's (validator_options.h), their measurements in bench/README.md. */
+    their ranges are the option schema's (validator_options.h), what they cost in bench/README.md. */
 struct CullingOptions
 {
   /** \brief Most pieces N of the motion-bound boxes: the boxes of the bodies at k/N, k = 0..N, those
@@ -28,7 +29,7 @@ struct CullingOptions
   /** \brief Metres: N is the fewest pieces over which the fastest body's motion bound μ is at
       most this much per piece (at most swept_box_samples). Short motions then pay for fewer
       poses. With the chord's second-order widening a piece's box is mostly the box of its two
-      ends, so longer pieces lose little (the default's measurements: bench/README.md). */
+      ends, so longer pieces lose little (bench/README.md). */
   double swept_box_travel = 0.5;
   /** \brief Self pairs moved relative to each other by at most this many joints (revolute or
       prismatic, at most 3) get a JointSpaceCertificate at construction: pieces of a motion along
@@ -54,6 +55,15 @@ struct CullingOptions
   /** \brief Most Taylor sub-intervals: the motion is cut so that each piece turns any chain by at
       most about one radian. 1: one Taylor model over [0, 1]. */
   int max_taylor_pieces = 1;
+  /** \brief Mode::Decide: first of all, the whole robot is checked at this many times of the
+      bisection order 1/2, 1/4, 3/4, 1/8, ... (as OMPL's DiscreteMotionValidator orders its states);
+      one in contact decides Collision before any bound is computed ([Zhang2007] Sec. 8). 0: none. */
+  int early_probes = 3;
+  /** \brief Mode::FirstContact (`ca`, `toleranced`): after the culling, the pairs it leaves are
+      checked for collision at k/N, k = 0..N, for N this; the first time in collision, bisected
+      against the free one before it, bounds the first contact from above, so that the certifier
+      need certify the pairs only up to a tolerance before it. The probes certify nothing. 0: none. */
+  int first_contact_probes = 16;
 };
 
 }  // namespace ompl_ccd

@@ -40,7 +40,7 @@
 /// and, out of work, takes the pending sub-interval with the earliest start. The verdict is the one
 /// of threads = 1 — Free exactly when every sub-interval was excluded, whatever the order — except
 /// where the order matters: which contact a Decide search meets first, and which caps a search
-/// hits. bench/toleranced_threads measures the speed-up.
+/// hits. bench/toleranced_threads compares thread counts.
 ///
 /// Thread safety: immutable after construction; certify() is safe from several threads with one
 /// workspace each, also with threads > 1 (the queries then share the pool; each pool thread keeps
@@ -86,8 +86,8 @@ struct TolerancedMotionOptions
       the body's principal-axes box. They spread the mass over the body's whole extent: with
       half-extents hᵢ, J = diag(hᵢ²) and ϱ² = 1 + Σ xᵢ²/hᵢ² ≤ 4 on the box (Eq. 4), whatever the
       tessellation, while equally weighted mesh vertices follow it (dense fillets, sparse flat
-      faces) and leave ϱ large at sparsely meshed ends. The choice is measured by
-      bench/toleranced_mass_distribution (bench/README.md). */
+      faces) and leave ϱ large at sparsely meshed ends. bench/toleranced_mass_distribution
+      compares the choices (bench/README.md). */
   MassDistribution mass_distribution = MassDistribution::ObbCorners;
   /** \brief Deepest halving of a pair's time span (sub-intervals no shorter than 2^-max_depth of
       it); a sub-interval there neither excluded nor in contact is the cap "cap_max_depth". A pair

@@ -1,4 +1,4 @@
-#include "ompl_ccd/edge_file.h"
+#include "ompl_ccd/model/edge_file.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
