@@ -46,8 +46,9 @@ namespace ompl_ccd
 /** \brief Limits of a JointSpaceCertificate. */
 struct JointSpaceCertificateOptions
 {
-  /** \brief Most relative joints a certified pair may have, at most 3 (a budget of cells covers
-      the box as finely as budget^(1/dims) per joint). */
+  /** \brief Most relative joints a certified pair may have, at most
+      CullingOptions::kMaxCertificateDims (a budget of cells covers the box as finely as
+      budget^(1/dims) per joint). */
   int max_dims = 2;
   /** \brief Most cells (one exact distance query each). */
   int max_cells = 8192;

@@ -11,6 +11,7 @@
 
 #include "ompl_ccd/bound/dynamic_aabb.h"
 #include "ompl_ccd/bound/motion_bound.h"
+#include "ompl_ccd/certify/pipeline/culling_options.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/convex_hull.h"
 #include "ompl_ccd/geometry/fcl_geometry.h"
@@ -362,6 +363,10 @@ std::optional<JointSpaceCertificate> JointSpaceCertificate::build(const Collisio
                                                                   const BodyRef &b, int ancestor,
                                                                   const JointSpaceCertificateOptions &options)
 {
+  // the cells are arrays of kMaxCertificateDims joints: a larger max_dims would write past them
+  OMPL_CCD_THROW_UNLESS(options.max_dims >= 0 && options.max_dims <= CullingOptions::kMaxCertificateDims,
+                        "JointSpaceCertificate::build: max_dims is ", options.max_dims, "; allowed: 0 to ",
+                        CullingOptions::kMaxCertificateDims, ".");
   const RobotModel &robot = world.robot();
   const LinkGeometry &geometry_a = robot.links()[a.link].geometries[a.geometry];
   const LinkGeometry &geometry_b = robot.links()[b.link].geometries[b.geometry];

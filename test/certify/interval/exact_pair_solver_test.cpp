@@ -16,6 +16,7 @@
 
 #include "certify/pipeline/potentially_colliding_pairs.h"
 #include "certify/interval/exact_triangle_features.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "support/example_worlds.h"
@@ -338,10 +339,10 @@ TEST(PairContactSolver, BadRequestsAreRefusedByName)
   request.approach_steps = -1;
   EXPECT_THAT([&] { solver.decide(*ws, motion, BodyPair{0, -1, 0, -1}, request); },
               ThrowsMessage<Error>(HasSubstr("approach_steps (-1) >= 0")));
-  PairContactOptions options;
-  options.max_shape_steps = 0;
-  EXPECT_THAT([&] { PairContactSolver(world, options); },
-              ThrowsMessage<Error>(HasSubstr("max_shape_steps (0) must be at least 1")));
+  IntervalArithmeticOptions options;
+  options.pair.max_shape_steps = 0;
+  EXPECT_THAT([&] { IntervalArithmetic(world, options); },
+              ThrowsMessage<Error>(HasSubstr("IntervalArithmetic: option 'max_shape_steps' is '0'; allowed: an integer >= 1")));
 }
 
 // Self pairs of the snake (15 links, no scene) on edges between random coils, half of them

@@ -1,9 +1,14 @@
 // The shared culling front end (culling_front_end.h) against dense FCL ground truth: every pair
 // and piece it leaves dead keeps its bodies farther apart than the inflation; pieces from t_end
 // on are never live; bad options are refused by name. Its probes: culling_probes_test.cpp.
+#include <functional>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "certify/pipeline/culling_front_end.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/geometry/pair_distance.h"
@@ -144,30 +149,43 @@ TEST(CullingFrontEnd, RestrictingKeepsEarlierPiecesAndKillsLaterOnes)
   EXPECT_GT(killed, 10);
 }
 
-TEST(CullingFrontEnd, BadOptionsAreRefusedByName)
+using ::testing::Each;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+TEST(CullingFrontEnd, BadOptionsAreRefusedByEveryCertifierWithTheSchemasMessage)
 {
   const CollisionWorldPtr world = exampleWorld("arm/arm.urdf", "scene.yaml");
-  const auto refusal = [&](const CullingOptions &options) -> std::string {
-    try
+  const auto refusals = [&](const CullingOptions &options) -> std::vector<std::string> {
+    std::vector<std::string> messages;
+    const std::vector<std::function<void()>> builds = {
+        [&] { ConservativeAdvancement(world, {}, options); },
+        [&] { TolerancedMotion(world, {}, options); },
+        [&] { IntervalArithmetic(world, {}, options); }};
+    for (const auto &build : builds)
     {
-      CullingFrontEnd front_end(world, options);
+      try
+      {
+        build();
+        messages.push_back("accepted");
+      }
+      catch (const Error &e)
+      {
+        messages.push_back(e.what());
+      }
     }
-    catch (const Error &e)
-    {
-      return e.what();
-    }
-    return "accepted";
+    return messages;
   };
   CullingOptions options;
   options.swept_box_samples = 0;
-  EXPECT_EQ(refusal(options), "CullingOptions: swept_box_samples (0) must be at least 1; raise it.");
+  EXPECT_THAT(refusals(options), Each(HasSubstr(": option 'swept_box_samples' is '0'; allowed: an integer >= 1")));
   options = {};
   options.certificate_max_dims = 4;
-  EXPECT_EQ(refusal(options), "CullingOptions: certificate_max_dims (4) must be in [0, 3]; use 2, or 0 for no "
-                              "certificates.");
+  EXPECT_THAT(refusals(options), Each(HasSubstr(": option 'certificate_max_dims' is '4'; allowed: an integer in [0, 3]")));
   options = {};
   options.max_taylor_pieces = 0;
-  EXPECT_EQ(refusal(options), "CullingOptions: max_taylor_pieces (0) must be at least 1; raise it.");
+  EXPECT_THAT(refusals(options), Each(HasSubstr(": option 'max_taylor_pieces' is '0'")));
+  EXPECT_THAT(refusals(options)[0], StartsWith("ConservativeAdvancement: "));
 }
 }  // namespace
 }  // namespace ompl_ccd::test

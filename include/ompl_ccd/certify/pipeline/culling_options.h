@@ -36,6 +36,8 @@ struct CullingOptions
       which it bounds the pair's distance by clearance + contact_distance are culled without any
       certifier's work. 0: none. */
   int certificate_max_dims = 2;
+  /** \brief Largest certificate_max_dims: a certificate's cells are boxes of at most 3 joints. */
+  static constexpr int kMaxCertificateDims = 3;
   /** \brief Most cells (exact distance queries at construction, built on every core) of each
       certificate: more cells cull more pieces and cost more construction time (bench/README.md). */
   int certificate_max_cells = 8192;
