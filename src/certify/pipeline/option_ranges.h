@@ -7,9 +7,15 @@
 
 #include <string>
 
-#include "ompl_ccd/certify/ca/conservative_advancement.h"
-#include "ompl_ccd/certify/interval/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
+#include "ompl_ccd/certify/pipeline/culling_options.h"
+
+namespace ompl_ccd
+{
+// declared, not included: the certifiers' headers sit above the pipeline
+struct ConservativeAdvancementOptions;
+struct TolerancedMotionOptions;
+struct IntervalArithmeticOptions;
+}  // namespace ompl_ccd
 
 namespace ompl_ccd::pipeline
 {
