@@ -4,7 +4,7 @@
 /// Sec. 5.1): the primitives of the polytope distances (polytope_distance.h) and of the interval
 /// certifier's contact witnesses.
 ///
-/// References: [Ericson2005] in README.md (section References).
+/// References: [Ericson2005] in docs/design.md (section References).
 
 #include <Eigen/Core>
 #include <utility>

@@ -19,7 +19,7 @@
 /// two along the nearest pair's direction or along the widest separating axis, from the exact
 /// support functions (a slab separates them whatever the direction it was taken along).
 ///
-/// References: [Ericson2005], [Gottschalk1996] in README.md (section References).
+/// References: [Ericson2005], [Gottschalk1996] in docs/design.md (section References).
 
 #include <Eigen/Geometry>
 #include <array>

@@ -16,7 +16,7 @@
 /// With a margin d ≥ 0 a test also proves the boxes farther than d apart: the left member must
 /// exceed the right one by d (every axis has length ≤ 1).
 ///
-/// References: [Redon2004], [RKC02], [Gottschalk1996] in README.md (section References).
+/// References: [Redon2004] in README.md, [RKC02], [Gottschalk1996] in docs/design.md (sections References).
 
 #include <array>
 

@@ -9,7 +9,7 @@
 /// and padded outward (numeric::padUp), so that every box contains its triangles despite rounding:
 /// the overlap test may then never separate two nodes whose triangles touch.
 ///
-/// References: [Redon2004], [Gottschalk1996] in README.md (section References).
+/// References: [Redon2004] in README.md, [Gottschalk1996] in docs/design.md (sections References).
 
 #include <vector>
 

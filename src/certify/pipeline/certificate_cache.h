@@ -2,7 +2,7 @@
 /// \file certificate_cache.h
 /// Joint-space certificates kept on disk between processes (cache_file.h), so that a validator's
 /// second start reads its certificates instead of building them with exact distance queries (cold
-/// and warm start-up times: bench/README.md, section validator_startup_benchmark).
+/// and warm start-up times: bench/README.md, section "Start-up: load time and caches").
 ///
 /// A file, "<robot>-<key>.certificates", holds the certificates of one list of self pairs of one
 /// robot, built with one set of options. Its key covers all they depend on: the robot's kinematics

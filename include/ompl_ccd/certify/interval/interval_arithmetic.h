@@ -117,7 +117,8 @@ struct PairContactOptions
     few centimetres of its sweep for the bundled arm's joint ranges. */
 constexpr int kIntervalTimePieces = 16;
 
-/** \brief Default span_probes (bench/README.md). */
+/** \brief Default span_probes: Decide's FCL checks of a pair across each span left after stages 1
+    and 2, before stage 3 (a contact found there spares the exact stage). */
 constexpr int kIntervalSpanProbes = 2;
 
 /** \brief Knobs of IntervalArithmetic; the defaults suit planning, the ranges are the option
