@@ -9,6 +9,7 @@ Layers, lowest first (docs/design.md, section Layers):
   model    ompl_ccd/model/                                (src/model/)
   geometry ompl_ccd/geometry/                             (src/geometry/)
   bound    ompl_ccd/bound/                                (src/bound/)
+  spheres  ompl_ccd/spheres/                              (src/spheres/)
   certify  ompl_ccd/certify/ (the contract), then pipeline/, then ca/ interval/ toleranced/ (siblings)
   ompl     ompl_ccd/ompl/                                 (src/ompl/)
   front    tools/, tools/ros/, python/, plugins/          (may include everything)
@@ -24,9 +25,9 @@ import re
 import sys
 from collections import Counter, defaultdict
 
-RANK = {"numeric": 0, "io": 1, "model": 2, "geometry": 3, "bound": 4, "certify": 5,
-        "certify/pipeline": 6, "certify/ca": 7, "certify/interval": 7, "certify/toleranced": 7,
-        "ompl": 8, "front": 9}
+RANK = {"numeric": 0, "io": 1, "model": 2, "geometry": 3, "bound": 4, "spheres": 5, "certify": 6,
+        "certify/pipeline": 7, "certify/ca": 8, "certify/interval": 8, "certify/toleranced": 8,
+        "ompl": 9, "front": 10}
 TOP_LEVEL = {"numeric.h": "numeric", "error.h": "numeric", "input_file.h": "io", "yaml_file.h": "io"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

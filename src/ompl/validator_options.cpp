@@ -193,6 +193,9 @@ std::vector<ValidatorOption> cullingFrontEndOptions()
              "decide: whole-robot collision checks at 1/2, 1/4, 3/4, ... first"),
       ranged("first_contact_probes", "ca, toleranced", OMPL_CCD_FIELD(culling.first_contact_probes), kAtLeastZero,
              "first-contact: collision checks of the culled pairs at k/N, k = 0..N, before the certifier's stage"),
+      boolean("sphere_front_end", kCullingReaders, OMPL_CCD_FIELD(culling.sphere_front_end),
+              "first the sphere front end: SIMD batches of configurations, inner balls proving contacts, swept "
+              "outer covers proving pairs apart"),
   };
 }
 

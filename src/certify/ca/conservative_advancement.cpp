@@ -144,26 +144,34 @@ Report ca::Model::certify(Workspace &ws, const JointMotion &motion, const Query 
   ws.posed_motion = nullptr;  // another motion may sit where the last one did
   ws.stats.pcl_before_culling = static_cast<double>(front_end_.pairCount());
   pipeline::TocBracket bracket;
-  // Decide: a configuration in contact ends it before any bound is computed ([Zhang2007] Sec. 8)
-  const std::optional<Contact> probe =
-      query.mode == Mode::Decide
-          ? pipeline::decideProbes(front_end_, ws, ws.collision, motion, query)
-          : std::nullopt;
-  if (probe)
-    bracket.addContact(*probe, 0.0);
-  else
+  // the sphere stage first: most edges end here, free or with a contact
+  const SphereStageResult spheres = pipeline::sphereStage(front_end_, ws, motion, query);
+  if (spheres.outcome == SphereStageResult::Outcome::Collision)
+    bracket.addContact(*spheres.contact, 0.0);
+  else if (spheres.outcome == SphereStageResult::Outcome::Open)
   {
-    // spatial culling, [Zhang2007] Sec. 5, piece by piece: contact counts from distance ≤
-    // clearance + contact_distance, so boxes are widened by that much
-    front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance);
-    if (query.mode == Mode::Decide)
-      decide(ws, motion, query, bracket);  // pair by pair, Sec. 8
+    // Decide: a configuration in contact ends it before any bound is computed ([Zhang2007] Sec. 8)
+    const std::optional<Contact> probe =
+        query.mode == Mode::Decide ? pipeline::decideProbes(front_end_, ws, ws.collision, motion, query) : std::nullopt;
+    if (probe)
+      bracket.addContact(*probe, 0.0);
     else
-      firstContact(ws, motion, query, bracket);  // temporal culling, Alg. 1
+    {
+      // spatial culling, [Zhang2007] Sec. 5, piece by piece: contact counts from distance ≤
+      // clearance + contact_distance, so boxes are widened by that much
+      front_end_.cullLivePieces(ws, motion, query.clearance + query.contact_distance, 1.0, spheres.open);
+      if (query.mode == Mode::Decide)
+        decide(ws, motion, query, bracket);  // pair by pair, Sec. 8
+      else
+        firstContact(ws, motion, query, bracket);  // temporal culling, Alg. 1
+    }
   }
   Report report = bracket.report();
   if (query.statistics)
+  {
     report.stats = ws.stats.toStats(ws.counters);
+    pipeline::addSphereStats(front_end_, spheres, report.stats);
+  }
   return report;
 }
 }  // namespace ompl_ccd

@@ -241,26 +241,38 @@ Report interval::Model::certify(Workspace &ws, const JointMotion &motion, const 
   ws.timed = query.statistics;
   const Clock::time_point start = ws.timed ? Clock::now() : Clock::time_point();
   pipeline::TocBracket bracket;
-  // A surface misses a body wholly inside a solid: the start state is checked whole. Decide: whole-
-  // robot probes settle most colliding motions at once ([Zhang2007] Sec. 8; nothing claimed before).
-  std::optional<Contact> probe = pipeline::wholeRobotContact(front_end_, ws.culling, ws.collision, motion, 0.0, query);
-  if (!probe && query.mode == Mode::Decide)
-    probe = pipeline::decideProbes(front_end_, ws.culling, ws.collision, motion, query);
-  if (probe)
-    bracket.addContact(*probe, 0.0);
-  else
+  // the sphere stage first: most edges end here, free or with a contact
+  const SphereStageResult spheres = pipeline::sphereStage(front_end_, ws.culling, motion, query);
+  if (spheres.outcome == SphereStageResult::Outcome::Collision)
+    bracket.addContact(*spheres.contact, 0.0);
+  else if (spheres.outcome == SphereStageResult::Outcome::Open)
   {
-    // The shared front end ([Zhang2007] Sec. 5): the potentially colliding pairs and, for each, the
-    // runs of pieces during which it may come within clearance + contact_distance, earliest first.
-    front_end_.cullLivePieces(ws.culling, motion, query.clearance + query.contact_distance);
-    ws.runs = pipeline::liveRuns(ws.culling);
-    std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const auto &a, const auto &b) { return a.t0 < b.t0; });
-    if (!(query.mode == Mode::Decide && probeSpans(ws, motion, query, bracket)))
-      exactStage(ws, motion, query, bracket);  // [Redon2004] Sec. 5
+    // A surface misses a body wholly inside a solid: the start state is checked whole. Decide:
+    // whole-robot probes settle most colliding motions at once ([Zhang2007] Sec. 8; nothing claimed
+    // before).
+    std::optional<Contact> probe = pipeline::wholeRobotContact(front_end_, ws.culling, ws.collision, motion, 0.0, query);
+    if (!probe && query.mode == Mode::Decide)
+      probe = pipeline::decideProbes(front_end_, ws.culling, ws.collision, motion, query);
+    if (probe)
+      bracket.addContact(*probe, 0.0);
+    else
+    {
+      // The shared front end ([Zhang2007] Sec. 5): the potentially colliding pairs and, for each,
+      // the runs of pieces during which it may come within clearance + contact_distance, earliest
+      // first.
+      front_end_.cullLivePieces(ws.culling, motion, query.clearance + query.contact_distance, 1.0, spheres.open);
+      ws.runs = pipeline::liveRuns(ws.culling);
+      std::stable_sort(ws.runs.begin(), ws.runs.end(), [](const auto &a, const auto &b) { return a.t0 < b.t0; });
+      if (!(query.mode == Mode::Decide && probeSpans(ws, motion, query, bracket)))
+        exactStage(ws, motion, query, bracket);  // [Redon2004] Sec. 5
+    }
   }
   Report report = bracket.report();
   if (query.statistics)
+  {
     report.stats = statistics(ws, start, bracket.budget());
+    pipeline::addSphereStats(front_end_, spheres, report.stats);
+  }
   return report;
 }
 

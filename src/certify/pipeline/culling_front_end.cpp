@@ -7,6 +7,7 @@
 
 #include "certify/pipeline/potentially_colliding_pairs.h"
 #include "certify/pipeline/shared_certificates.h"
+#include "spheres/shared_sphere_model.h"
 #include "ompl_ccd/error.h"
 
 namespace ompl_ccd
@@ -34,6 +35,8 @@ CullingFrontEnd::CullingFrontEnd(CollisionWorldPtr world, const CullingOptions &
     for (std::size_t i = 0; i < self_pairs_.size(); ++i)
       certificates_[self_pairs_[i].a * bodies_.size() + self_pairs_[i].b] = built[i];
   }
+  if (options_.sphere_front_end)
+    spheres_ = std::make_shared<const SphereStage>(spheres::sharedSphereModel(world_, refs, self_pairs_));
 }
 
 CullingWorkspace::CullingWorkspace(const CullingFrontEnd &front_end) : kinematics(front_end.world().robot())
@@ -41,6 +44,8 @@ CullingWorkspace::CullingWorkspace(const CullingFrontEnd &front_end) : kinematic
   for (const CullingBody &body : front_end.bodies())
     mesh_objects.push_back(
         makeCollisionObject<BoxedCollisionObject>(front_end.world().linkGeometry(body.ref.link, body.ref.geometry)));
+  if (const SphereStage *stage = front_end.sphereStage())
+    spheres = stage->makeWorkspace();
 }
 
 void CullingFrontEnd::poseAt(CullingWorkspace &ws, const JointMotion &motion, double t) const

@@ -39,6 +39,7 @@
 #include "ompl_ccd/geometry/fcl_geometry.h"
 #include "ompl_ccd/model/joint_motion.h"
 #include "ompl_ccd/model/kinematics.h"
+#include "certify/pipeline/sphere_stage.h"
 
 namespace ompl_ccd
 {
@@ -113,6 +114,8 @@ struct CullingWorkspace
   /** \brief The potentially colliding pairs left by cullLivePieces. */
   std::vector<BodyPair> pcl;
   CullingCounters counters;
+  /** \brief The sphere stage's state (null without the stage). */
+  std::unique_ptr<SphereStageWorkspace> spheres;
 };
 
 /** \brief The shared culling front end; see the file comment. */
@@ -132,6 +135,8 @@ public:
   const std::vector<CullingBody> &bodies() const { return bodies_; }
   /** \brief The non-excluded self pairs. */
   const std::vector<BodyPair> &selfPairs() const { return self_pairs_; }
+  /** \brief The sphere stage (CullingOptions::sphere_front_end), or null. */
+  const SphereStage *sphereStage() const { return spheres_.get(); }
   /** \brief Self pair (a, b)'s certificate, or null. */
   const JointSpaceCertificate *certificate(const BodyPair &pair) const
   {
@@ -148,8 +153,11 @@ public:
   /** \brief Live-piece culling of \a motion (file comment): fills ws.pcl and ws.live_pieces; pieces
       starting at or after \a t_end are dead (a certifier that needs [0, t_end] only).
       \param inflation the distance that counts as contact (clearance + contact distance): a dead
-             piece keeps the pair farther apart than that. */
-  void cullLivePieces(CullingWorkspace &ws, const JointMotion &motion, double inflation, double t_end = 1.0) const;
+             piece keeps the pair farther apart than that.
+      \param open what an earlier stage left (the sphere stage), or null: pairs and pieces it shows
+             apart, by more than the same inflation, are dead. */
+  void cullLivePieces(CullingWorkspace &ws, const JointMotion &motion, double inflation, double t_end = 1.0,
+                      const OpenPairs *open = nullptr) const;
   /** \brief After cullLivePieces: the pieces starting at or after \a t_end made dead, and the pairs
       left without a live piece dropped from ws.pcl. */
   void restrictLivePieces(CullingWorkspace &ws, double t_end) const;
@@ -158,7 +166,7 @@ private:
   friend struct CullingWorkspace;
   void computeAabbs(CullingWorkspace &ws, const JointMotion &motion, double inflation) const;
   void refineAabbs(CullingWorkspace &ws, const JointMotion &motion, double inflation) const;
-  void cullPieces(CullingWorkspace &ws, double t_end) const;
+  void cullPieces(CullingWorkspace &ws, double t_end, const OpenPairs *open) const;
   void cullSelfPieces(CullingWorkspace &ws, const JointMotion &motion, double inflation) const;
   void cullPiecesByCertificate(CullingWorkspace &ws, const JointMotion &motion, std::size_t i,
                                const JointSpaceCertificate &certificate, double inflation) const;
@@ -175,6 +183,7 @@ private:
   std::vector<BodyPair> self_pairs_;
   /** \brief Certificate of self pair (a, b) at certificates_[a · bodies + b], or null. */
   std::vector<std::shared_ptr<const JointSpaceCertificate>> certificates_;
+  std::shared_ptr<const SphereStage> spheres_;
 };
 
 namespace culling

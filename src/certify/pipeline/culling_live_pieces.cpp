@@ -97,7 +97,7 @@ void CullingFrontEnd::computeAabbs(CullingWorkspace &ws, const JointMotion &moti
   }
 }
 
-void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end) const
+void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end, const OpenPairs *open) const
 {
   // A pair whose boxes are apart during piece k is farther apart than the inflation all through
   // it: no certifier looks at the piece, and a pair with no live piece is culled. Pieces from
@@ -109,9 +109,14 @@ void CullingFrontEnd::cullPieces(CullingWorkspace &ws, double t_end) const
     const BodyPair &pair = ws.pcl[i];
     const Eigen::AlignedBox3d obstacle = pair.b >= 0 ? Eigen::AlignedBox3d() : obstacleBox(pair.obstacle);
     for (int k = 0; k < samples; ++k)
-      ws.live_pieces[i * samples + k] = static_cast<double>(k) / samples < t_end &&
-                                        ws.piece_boxes[pair.a * samples + k].intersects(
-          pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k] : obstacle);
+    {
+      const double t_a = static_cast<double>(k) / samples, t_b = static_cast<double>(k + 1) / samples;
+      ws.live_pieces[i * samples + k] =
+          t_a < t_end &&
+          ws.piece_boxes[pair.a * samples + k].intersects(pair.b >= 0 ? ws.piece_boxes[pair.b * samples + k]
+                                                                      : obstacle) &&
+          (!open || open->mayMeet(pair, t_a, t_b));
+    }
   }
   keepLivePairs(ws);
 }
@@ -292,14 +297,18 @@ void CullingFrontEnd::refineAabbs(CullingWorkspace &ws, const JointMotion &motio
 }
 
 void CullingFrontEnd::cullLivePieces(CullingWorkspace &ws, const JointMotion &motion, double inflation,
-                                     double t_end) const
+                                     double t_end, const OpenPairs *open) const
 {
   // the cheap swept boxes first: over the whole motion (cullPairs), then piece by piece, then the
   // self pairs through their certificates and in their ancestor's frame
   computeAabbs(ws, motion, inflation);
   ws.pcl.clear();
   cullPairs(*world_, ws.aabbs, self_pairs_, ws.pcl);
-  cullPieces(ws, t_end);
+  if (open)  // the pairs an earlier stage shows apart all along are gone before any piece is boxed
+    ws.pcl.erase(std::remove_if(ws.pcl.begin(), ws.pcl.end(),
+                                [&](const BodyPair &pair) { return !open->mayMeet(pair, 0.0, 1.0); }),
+                 ws.pcl.end());
+  cullPieces(ws, t_end, open);
   cullSelfPieces(ws, motion, inflation);
   // then the Taylor-model boxes (option taylor_models)
   if (options_.taylor_models && !ws.pcl.empty())

@@ -154,6 +154,32 @@ Report TocBracket::report() const
   return report;
 }
 
+SphereStageResult sphereStage(const CullingFrontEnd &front_end, CullingWorkspace &ws, const JointMotion &motion,
+                              const Query &query)
+{
+  const SphereStage *stage = front_end.sphereStage();
+  if (!stage)
+    return {};
+  // a self pair's joint-space certificate leaves it only where its distance may fall to the inflation
+  struct FrontEndCertificates : CertificateOf
+  {
+    explicit FrontEndCertificates(const CullingFrontEnd &front_end) : front_end(front_end) {}
+    const JointSpaceCertificate *of(int a, int b) const override { return front_end.certificate({a, b}); }
+    const CullingFrontEnd &front_end;
+  };
+  return stage->run(*ws.spheres, motion, query, FrontEndCertificates(front_end));
+}
+
+void addSphereStats(const CullingFrontEnd &front_end, const SphereStageResult &result, Stats &stats)
+{
+  if (!front_end.sphereStage())
+    return;
+  stats["sphere_batches"] = result.batches;
+  stats["sphere_open_spans"] = result.open_spans;
+  stats["sphere_free"] = result.outcome == SphereStageResult::Outcome::Free;
+  stats["sphere_collision"] = result.outcome == SphereStageResult::Outcome::Collision;
+}
+
 void addFrontEndStats(const CullingFrontEnd &front_end, const CullingWorkspace &ws, Stats &stats)
 {
   stats["collision_probes"] = ws.counters.collision_probes;

@@ -133,6 +133,16 @@ private:
   std::string budget_;
 };
 
+/** \brief The sphere stage on \a motion (CullingOptions::sphere_front_end): Free, a confirmed
+    Collision (Mode::Decide), or Open with the pairs it leaves for cullLivePieces (every pair, open
+    null, without the stage or where it does not run). */
+SphereStageResult sphereStage(const CullingFrontEnd &front_end, CullingWorkspace &ws, const JointMotion &motion,
+                              const Query &query);
+
+/** \brief The sphere stage's counters in \a stats (sphere_batches, sphere_open_spans, and which
+    way it went: sphere_free, sphere_collision). Nothing without the stage. */
+void addSphereStats(const CullingFrontEnd &front_end, const SphereStageResult &result, Stats &stats);
+
 /** \brief The front end's counters of the last motion in \a stats (collision_probes, box_pieces,
     taylor_pieces, pcl_before_culling, pcl_after_spatial_culling). */
 void addFrontEndStats(const CullingFrontEnd &front_end, const CullingWorkspace &ws, Stats &stats);

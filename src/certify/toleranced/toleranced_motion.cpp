@@ -113,19 +113,22 @@ Report toleranced::Model::certify(Worker &worker, const JointMotion &motion, con
   culling.posed_motion = nullptr;  // another motion may sit at the same address
   pipeline::TocBracket bracket;
   Stats stats;
-  // Whole-robot probes first: a colliding motion is mostly found by one of them.
+  // the sphere stage first: most edges end here, free or with a contact
+  const SphereStageResult spheres = pipeline::sphereStage(*front_end_, culling, motion, query);
+  // Whole-robot probes next: a colliding motion is mostly found by one of them.
   const std::optional<Contact> probe =
-      query.mode == Mode::Decide
+      spheres.outcome == SphereStageResult::Outcome::Collision ? spheres.contact
+      : spheres.outcome == SphereStageResult::Outcome::Open && query.mode == Mode::Decide
           ? pipeline::decideProbes(*front_end_, culling, worker.collision, motion, query)
           : std::nullopt;
   if (probe)
     bracket.addContact(*probe, 0.0);
-  else
+  else if (spheres.outcome == SphereStageResult::Outcome::Open)
   {
     // The front end's culling: the pairs and pieces that may come within the inflation. In First-
     // Contact mode, probes of those (an edge with none left is Free without any), then the ball
     // coverings of the live spans only as far as the bracket needs, t_hit − tolerance.
-    front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance);
+    front_end_->cullLivePieces(culling, motion, query.clearance + query.contact_distance, 1.0, spheres.open);
     std::optional<Contact> hit;
     if (query.mode == Mode::FirstContact && !culling.pcl.empty())
       hit = pipeline::firstContactProbes([&](double t) { return probeLivePairs(worker, motion, t); },
@@ -139,6 +142,7 @@ Report toleranced::Model::certify(Worker &worker, const JointMotion &motion, con
   report.stats["collision_probes"] = culling.counters.collision_probes;
   report.stats["box_pieces"] = culling.counters.box_pieces;
   report.stats["pcl_after_spatial_culling"] = culling.counters.pcl_after_spatial_culling;
+  pipeline::addSphereStats(*front_end_, spheres, report.stats);
   return report;
 }
 }  // namespace ompl_ccd

@@ -66,6 +66,11 @@ struct CullingOptions
       against the free one before it, bounds the first contact from above, so that the certifier
       need certify the pairs only up to a tolerance before it. The probes certify nothing. 0: none. */
   int first_contact_probes = 16;
+  /** \brief The sphere front end first (docs/design.md, "The sphere front end"): kLanes
+      configurations of the edge at a time in SIMD lanes, inner balls proving contacts (Mode::Decide)
+      and swept outer covers proving pairs apart, so that only what the balls leave reaches the
+      culling boxes and the certifier's own stage. */
+  bool sphere_front_end = false;
 };
 
 }  // namespace ompl_ccd

@@ -1,0 +1,183 @@
+#pragma once
+/// \file sphere_model.h
+/// The sphere front end's model of a robot in its scene, in the float layout the lane kernels
+/// (lane_batch.h) read: the joints' kinematic terms, every body's bounding ball, outer leaves and
+/// inner balls in its link's frame, and every obstacle as a primitive or as balls. Radii carry
+/// their rounding pads (lane_rounding.h): an outer radius is rounded up by the float error of its
+/// centre's world position, an inner radius down by it; a test adds the obstacle's own distance
+/// pad. Immutable once built; shared by every thread.
+
+#include <Eigen/Geometry>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "ompl_ccd/geometry/body_pair.h"
+#include "ompl_ccd/geometry/collision_world.h"
+#include "ompl_ccd/spheres/outer_cover.h"
+#include "ompl_ccd/spheres/sphere.h"
+#include "spheres/lane_rounding.h"
+
+namespace ompl_ccd::spheres
+{
+/** \brief Configurations evaluated at once: the lanes of one batch. */
+inline constexpr int kLanes = 8;
+
+/** \brief What an overlap of a body's inner balls proves (docs/design.md, "The sphere front end"). */
+enum class Solid : std::uint8_t
+{
+  Primitive,   ///< a box, cylinder or sphere: a solid, as FCL sees it
+  ClosedMesh,  ///< a closed mesh: its inner balls are inside the region it encloses
+  None         ///< an open mesh: no inner balls
+};
+
+/** \brief Balls in structure-of-arrays float layout. */
+struct BallArrays
+{
+  std::vector<float> x, y, z, r;
+  /** \brief Appends a ball; \a radius already rounded the way its use needs. */
+  void push(const Eigen::Vector3d &centre, float radius);
+  int size() const { return static_cast<int>(r.size()); }
+};
+
+/** \brief A joint in float, for the lane kinematics: the child's pose in the parent's is
+    (A + sin v B − cos v C, t + v u) for a rotating joint (u = 0) and (A, t + v u) for a prismatic
+    one (B = C = 0); a floating root's terms are the edge's (EdgeLanes). */
+struct LaneJoint
+{
+  int parent_link = -1, child_link = 0;
+  JointType type = JointType::Revolute;
+  float A[9] = {}, B[9] = {}, C[9] = {}, t[3] = {}, u[3] = {};
+};
+
+/** \brief A robot body: its link, its balls (indices into SphereModel's arrays) and its solid. */
+struct LaneBody
+{
+  BodyRef ref;
+  int link = 0;
+  /** \brief Index of its bounding ball in SphereModel::outer. */
+  int bound = 0;
+  int outer_first = 0, outer_count = 0;
+  int inner_first = 0, inner_count = 0;
+  Solid solid = Solid::None;
+  /** \brief The bounding ball in the link frame, in double (the containment rule). */
+  Sphere bound_L;
+};
+
+/** \brief How an obstacle is tested. */
+enum class ObstacleShape : std::uint8_t
+{
+  Box,
+  Cylinder,
+  Sphere,
+  Balls  ///< a mesh: its outer and inner balls (world frame), in SphereModel::obstacle_outer/_inner
+};
+
+/** \brief A scene obstacle, or a group of a mesh obstacle's balls, in float. A point's coordinates
+    in a primitive's frame are axes · (p − centre): a box of half sizes half, a cylinder of radius
+    half[0] and half length half[1] along local z, a sphere of radius half[0]. A mesh obstacle is
+    several of these: groups of its outer balls (each with its own bounding ball), then one holding
+    its inner balls. */
+struct LaneObstacle
+{
+  /** \brief Its index in Scene::obstacles(). */
+  int scene_index = 0;
+  ObstacleShape shape = ObstacleShape::Box;
+  float centre[3] = {}, axes[9] = {}, half[3] = {};
+  /** \brief A ball holding the obstacle (world frame), rounded up. */
+  float bound_centre[3] = {}, bound_radius = 0.0f;
+  int outer_first = 0, outer_count = 0, inner_first = 0, inner_count = 0;
+  /** \brief The float error of a distance computed to it (distanceRounding). */
+  float pad = 0.0f;
+  Solid solid = Solid::None;
+  /** \brief The bounding ball in double (world frame): of this group's balls, for culling. */
+  Sphere bound_W;
+  /** \brief The bounding ball of the whole scene obstacle (the containment rule). */
+  Sphere obstacle_bound_W;
+};
+
+/** \brief Covers' granularity and the inner balls' count. */
+struct SphereOptions
+{
+  CoverOptions robot_cover{0.03, 16};
+  CoverOptions obstacle_cover{0.05, 256};
+  /** \brief Most outer balls of a mesh obstacle in one group (one LaneObstacle). */
+  int obstacle_group = 16;
+  int inner_per_body = 8;
+};
+
+/** \brief The model; see the file comment. */
+class SphereModel
+{
+public:
+  /** \param bodies the bodies in the order the pipeline indexes them (collisionBodies());
+      \param self_pairs the self pairs to test (selfBodyPairs()). */
+  SphereModel(const CollisionWorld &world, std::vector<BodyRef> bodies, std::vector<BodyPair> self_pairs,
+              const SphereOptions &options = {});
+
+  const CollisionWorld &world() const { return *world_; }
+  const std::vector<LaneJoint> &joints() const { return joints_; }
+  const std::vector<LinkRounding> &links() const { return rounding_; }
+  const std::vector<LaneBody> &bodies() const { return bodies_; }
+  const std::vector<BodyPair> &selfPairs() const { return self_pairs_; }
+  /** \brief The obstacles as the lanes test them (a mesh obstacle is several, LaneObstacle). */
+  const std::vector<LaneObstacle> &obstacles() const { return obstacles_; }
+  /** \brief Robot balls (link frames): bounds and outer leaves; outer radii rounded up by their
+      centres' float error. */
+  const BallArrays &outer() const { return outer_; }
+  /** \brief Robot inner balls (link frames), radii rounded down by their centres' float error. */
+  const BallArrays &inner() const { return inner_; }
+  /** \brief |p_L| and the distance from the link's own rotating joint's axis of every outer ball's
+      centre (index as outer()): its levers for the motion bounds. */
+  const std::vector<double> &outerLever() const { return outer_lever_; }
+  const std::vector<double> &outerAxisLever() const { return outer_axis_lever_; }
+  /** \brief Mesh obstacles' balls, world frame (outer rounded up, inner down, by their float
+      rounding). */
+  const BallArrays &obstacleOuter() const { return obstacle_outer_; }
+  const BallArrays &obstacleInner() const { return obstacle_inner_; }
+  /** \brief The indices in obstacles() of scene obstacle \a scene_index's parts. */
+  const std::vector<int> &partsOf(int scene_index) const { return parts_[scene_index]; }
+  /** \brief The float error of a distance between two robot balls (distanceRounding of the reach). */
+  float selfPad() const { return self_pad_; }
+  /** \brief A bound on the norm of every point of the robot over its configurations. */
+  double reach() const { return reach_; }
+  /** \brief The cover excess of body b (outer_cover.h), metres. */
+  const std::vector<double> &excess() const { return excess_; }
+
+private:
+  void buildJoints();
+  void buildBodies(const SphereOptions &options);
+  void buildObstacles(const SphereOptions &options);
+  /** \brief Appends \a lane with its bounding ball \a bound (and the pads that follow from it). */
+  void addObstacle(LaneObstacle lane, const Sphere &bound);
+
+  const CollisionWorld *world_;
+  std::vector<LaneJoint> joints_;
+  std::vector<LinkRounding> rounding_;
+  std::vector<LaneBody> bodies_;
+  std::vector<BodyPair> self_pairs_;
+  std::vector<LaneObstacle> obstacles_;
+  std::vector<std::vector<int>> parts_;
+  BallArrays outer_, inner_, obstacle_outer_, obstacle_inner_;
+  std::vector<double> outer_lever_, outer_axis_lever_, excess_;
+  float self_pad_ = 0.0f;
+  double reach_ = 0.0;
+};
+
+/** \brief \a x as a float no smaller than it (x finite, below the largest float). */
+inline float floatUp(double x)
+{
+  const float f = static_cast<float>(x);
+  if (static_cast<double>(f) >= x)
+    return f;
+  // the next float up: one more in the bits' order of a positive float, one less of a negative one
+  std::uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  bits = f > 0.0f ? bits + 1 : f < 0.0f ? bits - 1 : 1u;
+  float up;
+  std::memcpy(&up, &bits, sizeof up);
+  return up;
+}
+/** \brief \a x as a float no larger than it (x finite, above the lowest float). */
+inline float floatDown(double x) { return -floatUp(-x); }
+}  // namespace ompl_ccd::spheres
