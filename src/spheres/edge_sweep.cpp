@@ -15,52 +15,6 @@ namespace
 /// Obstacles past which the whole-edge culling asks the scene's broadphase instead of every one.
 constexpr std::size_t kFlatObstacles = 64;
 
-/// The edge's joint values and floating-root terms in float; false when a rotating joint's value
-/// leaves the lanes' range.
-bool prepareEdge(const SphereModel &model, const JointMotion &motion, EdgeLanes &edge)
-{
-  const RobotModel &robot = motion.model();
-  const std::size_t joints = robot.joints().size();
-  edge.start.assign(joints, 0.0f);
-  edge.delta.assign(joints, 0.0f);
-  for (std::size_t j = 0; j < joints; ++j)
-  {
-    const Joint &joint = robot.joints()[j];
-    if (joint.type == JointType::Floating)
-    {
-      // R_PJ R₀ Rot(axis, t·angle) = A + sin B − cos C, origin t_PJ + R_PJ (p₀ + t dp)
-      const Eigen::Matrix3d R = joint.X_PJ.linear() * motion.rootRotationStart().toRotationMatrix();
-      const Eigen::Vector3d &a = motion.rootRotationAxis();
-      const Eigen::Matrix3d K = (Eigen::Matrix3d() << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0).finished();
-      const Eigen::Matrix3d A = R * (Eigen::Matrix3d::Identity() + K * K), B = R * K, C = R * K * K;
-      const Eigen::Vector3d base = joint.X_PJ.translation() + joint.X_PJ.linear() * motion.rootPositionStart();
-      const Eigen::Vector3d velocity = joint.X_PJ.linear() * motion.rootPositionDelta();
-      for (int i = 0; i < 3; ++i)
-      {
-        edge.base[i] = static_cast<float>(base[i]);
-        edge.velocity[i] = static_cast<float>(velocity[i]);
-        for (int k = 0; k < 3; ++k)
-        {
-          edge.A[3 * i + k] = static_cast<float>(A(i, k));
-          edge.B[3 * i + k] = static_cast<float>(B(i, k));
-          edge.C[3 * i + k] = static_cast<float>(C(i, k));
-        }
-      }
-      edge.delta[j] = static_cast<float>(motion.rootRotationAngle());
-      if (!(motion.rootRotationAngle() <= numeric::kPi))
-        return false;
-      continue;
-    }
-    const double start = motion.jointStart(static_cast<int>(j)), delta = motion.jointDelta(static_cast<int>(j));
-    edge.start[j] = static_cast<float>(start);
-    edge.delta[j] = static_cast<float>(delta);
-    const bool rotates = joint.type == JointType::Revolute || joint.type == JointType::Continuous;
-    if (rotates && !(std::fabs(start) + std::fabs(delta) <= kMaxLaneAngle))
-      return false;
-  }
-  return true;
-}
-
 /// Body b's outer balls' world motion bounds on the edge (ws.speed), rounded up to float; its
 /// bounding ball's first (ws.speed_known[b] = 1), its leaves' when asked (= 2).
 void ballSpeeds(const SphereModel &model, SweepWorkspace &ws, int b, bool leaves)
@@ -424,7 +378,7 @@ SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointM
                       const SweepSettings &settings, SweepCaller &caller)
 {
   SweepResult result;
-  if (!motion.reachesGoal() || !prepareEdge(model, motion, ws.edge))
+  if (!motion.reachesGoal() || !prepareEdge(motion, ws.edge))
   {
     result.skipped = true;
     return result;
@@ -471,12 +425,12 @@ SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointM
 
 SweepWorkspace::SweepWorkspace(const SphereModel &model)
   : kinematics(model.world().robot())
-  , speed(model.outer().size())
   , poses(model.world().robot().links().size() * 12 * kLanes)
   , outer_centres(model.outer().size() * 3 * kLanes)
   , inner_centres(model.inner().size() * 3 * kLanes)
   , outer_stamp(model.bodies().size(), -1)
   , inner_stamp(model.bodies().size(), -1)
+  , speed(model.outer().size())
 {
 }
 }  // namespace ompl_ccd::spheres

@@ -469,6 +469,13 @@ void PairLeavesImpl(const MovingBalls &bound_a, const MovingBalls &leaves_a, con
     tau[k] = std::max(tau[k], finer[k]);
 }
 
+void LaneSinCosImpl(float angle, float &sine, float &cosine)
+{
+  const hn::CappedTag<float, 1> d1;
+  sine = hn::GetLane(hn::Sin(d1, hn::Set(d1, angle)));
+  cosine = hn::GetLane(hn::Cos(d1, hn::Set(d1, angle)));
+}
+
 const char *LaneTargetImpl() { return hwy::TargetName(HWY_TARGET); }
 }  // namespace ompl_ccd::spheres::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
@@ -483,6 +490,7 @@ HWY_EXPORT(BodyLeavesImpl);
 HWY_EXPORT(PairBoundsImpl);
 HWY_EXPORT(PairLeavesImpl);
 HWY_EXPORT(LaneTargetImpl);
+HWY_EXPORT(LaneSinCosImpl);
 
 void lanePoses(const SphereModel &model, const EdgeLanes &edge, const float *times, float *poses)
 {
@@ -516,6 +524,11 @@ void pairLeaves(const MovingBalls &bound_a, const MovingBalls &leaves_a, const M
                 const MovingBalls &leaves_b, float inflation, float pad, const float *need, float *tau)
 {
   HWY_DYNAMIC_DISPATCH(PairLeavesImpl)(bound_a, leaves_a, bound_b, leaves_b, inflation, pad, need, tau);
+}
+
+void laneSinCos(float angle, float &sine, float &cosine)
+{
+  HWY_DYNAMIC_DISPATCH(LaneSinCosImpl)(angle, sine, cosine);
 }
 
 const char *laneTarget() { return HWY_DYNAMIC_DISPATCH(LaneTargetImpl)(); }

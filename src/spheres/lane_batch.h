@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ompl_ccd/model/joint_motion.h"
 #include "spheres/sphere_model.h"
 
 namespace ompl_ccd::spheres
@@ -31,6 +32,14 @@ struct EdgeLanes
       lane_rounding.h do not hold): the edge is not for the lanes. */
   bool fits = true;
 };
+
+/** \brief The edge's joint values and floating-root terms of \a motion into \a edge; false when a
+    rotating joint's |start| + |delta| (the floating root's turn: its angle) leaves the range the
+    rounding pads hold for (kMaxLaneAngle; π). */
+bool prepareEdge(const JointMotion &motion, EdgeLanes &edge);
+
+/** \brief The lanes' own sine and cosine of \a angle (for their accuracy test). */
+void laneSinCos(float angle, float &sine, float &cosine);
 
 /** \brief A list of moving balls for the clear-time kernels: their radii and motion bounds
     (metres per unit t), indexed as the centres. */

@@ -184,7 +184,7 @@ std::vector<Sphere> leavesInShapeFrame(const CollisionShape &shape, double leaf_
       return leaves;
     }
     case CollisionShape::Kind::Sphere:
-      excess = 0.0;
+      excess = numeric::kPadRel * shape.radius;  // the leaf is the sphere, but for its rounding pad
       return {Sphere{Eigen::Vector3d::Zero(), shape.radius}};
   }
   return {};
@@ -238,6 +238,7 @@ OuterCover outerCover(const CollisionShape &shape, const Eigen::Isometry3d &X_FG
   // inside padUp's nanometre
   for (Sphere &leaf : leaves)
     cover.leaves.push_back({X_FG * leaf.centre, numeric::padUp(leaf.radius)});
+  cover.excess = numeric::padUp(cover.excess);  // the radii grew by it (padUp(r + d) ≥ padUp(r) + d)
   const Sphere bound = boundInShapeFrame(shape);
   cover.bound = {X_FG * bound.centre, numeric::padUp(bound.radius)};
   return cover;

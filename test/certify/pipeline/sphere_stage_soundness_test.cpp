@@ -1,0 +1,134 @@
+// The sphere front end keeps every certifier sound, and changes no verdict: ca, toleranced and
+// interval with the stage on and off, in both modes, on the soundness suite (random edges of the
+// bundled arm in its scene and alone, of the snake, 1 mm plates, cubes grazed at 10 µm to 1 cm or
+// touched, needle slivers, fast chains, self-sweeping chains) and on panda_primitives when
+// ../shared/data is present, against the shared oracle (test/support/oracle.h). Required: no
+// false Free, no guaranteed-free prefix past a contact, every Collision witness in contact (FCL's
+// exact distance at toc_upper, inner-ball witnesses included), and the same Free/Collision verdict
+// with the stage on and off on every edge where neither is Undecided.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+#include "ompl_ccd/certify/interval/interval_arithmetic.h"
+#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
+#include "ompl_ccd/geometry/scene_loader.h"
+#include "ompl_ccd/model/edge_file.h"
+#include "ompl_ccd/model/srdf.h"
+#include "support/oracle.h"
+#include "support/soundness_suite.h"
+#include "support/test_paths.h"
+
+namespace ompl_ccd::test
+{
+namespace
+{
+/// A certifier by name, with the stage on or off.
+std::unique_ptr<Certifier> makeCertifier(const std::string &name, const CollisionWorldPtr &world, bool spheres)
+{
+  CullingOptions culling;
+  culling.sphere_front_end = spheres;
+  if (name == "ca")
+    return std::make_unique<ConservativeAdvancement>(world, ConservativeAdvancementOptions{}, culling);
+  if (name == "toleranced")
+    return std::make_unique<TolerancedMotion>(world, TolerancedMotionOptions{}, culling);
+  return std::make_unique<IntervalArithmetic>(world, IntervalArithmeticOptions{}, culling);
+}
+
+/// Counts per certifier and mode, printed at the end.
+struct Counts
+{
+  SoundnessTally on, off;
+  std::size_t same = 0, differ_undecided = 0, stage_free = 0, stage_collision = 0;
+};
+
+void checkCase(const AdversarialCase &c, const std::vector<std::string> &certifiers, std::map<std::string, Counts> &counts)
+{
+  const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
+  for (const std::string &name : certifiers)
+  {
+    const auto on = makeCertifier(name, c.world, true), off = makeCertifier(name, c.world, false);
+    auto on_ws = on->makeWorkspace(), off_ws = off->makeWorkspace();
+    for (std::size_t i = 0; i < c.edges.size(); ++i)
+    {
+      const JointMotion motion(c.world->robot(), c.edges[i].q0, c.edges[i].q1);
+      for (const Mode mode : {Mode::Decide, Mode::FirstContact})
+      {
+        Query query;
+        query.mode = mode;
+        const Report with = on->certify(*on_ws, motion, query), without = off->certify(*off_ws, motion, query);
+        const std::string where = c.name + " edge " + std::to_string(i) + " " + name + " " + toString(mode);
+        const Classification verdict = classify(with, labels[i], query.tolerance);
+        EXPECT_FALSE(verdict.false_free) << where;
+        EXPECT_FALSE(verdict.toc_lower_past_contact) << where;
+        if (with.verdict == Verdict::Collision)
+          EXPECT_TRUE(witnessInContact(*c.world, motion, with, query.contact_distance))
+              << where << ": no contact at toc_upper " << with.toc_upper << " (" << with.witness->link << " / "
+              << with.witness->other << ")";
+        Counts &count = counts[name + " " + toString(mode)];
+        count.on.add(with, labels[i], verdict);
+        count.off.add(without, labels[i], classify(without, labels[i], query.tolerance));
+        count.stage_free += with.stats.count("sphere_free") && with.stats.at("sphere_free") > 0;
+        count.stage_collision += with.stats.count("sphere_collision") && with.stats.at("sphere_collision") > 0;
+        if (with.verdict == Verdict::Undecided || without.verdict == Verdict::Undecided)
+          count.differ_undecided += with.verdict != without.verdict;
+        else
+        {
+          EXPECT_EQ(with.verdict, without.verdict) << where << ": the stage changed the verdict";
+          count.same += with.verdict == without.verdict;
+        }
+      }
+    }
+  }
+}
+
+void print(const std::map<std::string, Counts> &counts)
+{
+  for (const auto &[name, count] : counts)
+    std::cout << name << ": stage on " << count.on.summary() << "\n  stage off " << count.off.summary()
+              << "\n  same verdict " << count.same << ", differing through Undecided " << count.differ_undecided
+              << "; decided by the stage: " << count.stage_free << " free, " << count.stage_collision
+              << " collision\n";
+}
+
+TEST(SphereStageSoundness, TheSuiteKeepsItsVerdictsWithTheStageOn)
+{
+  SoundnessSuiteSizes sizes;
+  sizes.arm_scene_random = 400;
+  sizes.snake_random = 40;
+  sizes.thin_plates = 12;
+  sizes.grazing_per_distance = 4;
+  sizes.grazing_distances = {-1e-3, 1e-5, 1e-4, 1e-3, 1e-2};
+  sizes.slivers = 8;
+  sizes.fast_chain = 20;
+  sizes.self_collision = 40;
+  sizes.arm_self_random = 60;
+  std::map<std::string, Counts> counts;
+  for (const AdversarialCase &c : soundnessSuite(sizes, 57))
+    checkCase(c, {"ca", "toleranced", "interval"}, counts);
+  print(counts);
+}
+
+TEST(SphereStageSoundness, PandaPrimitivesKeepsItsVerdictsWithTheStageOn)
+{
+  const std::optional<std::string> folder = sharedDataPath("worlds/panda_primitives");
+  if (!folder)
+    GTEST_SKIP() << "../shared/data is absent";
+  RobotModelOptions options;
+  options.srdf = parseSrdfFile(*folder + "/panda.srdf");
+  auto robot = std::make_shared<const RobotModel>(RobotModel::fromUrdfFile(*folder + "/panda_fixed_fingers.urdf", options));
+  AdversarialCase c;
+  c.name = "panda_primitives";
+  c.world = std::make_shared<const CollisionWorld>(robot, loadScene(*folder + "/scene.yaml"));
+  for (const ompl_ccd::Edge &edge : readEdgeFile(*folder + "/edges.txt", *robot, "test"))
+    c.edges.push_back({edge.start, edge.goal});
+  c.edges.resize(150);
+  std::map<std::string, Counts> counts;
+  checkCase(c, {"ca", "toleranced", "interval"}, counts);
+  print(counts);
+}
+}  // namespace
+}  // namespace ompl_ccd::test
