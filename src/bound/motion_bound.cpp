@@ -38,9 +38,9 @@ double maxCosNear(double phi0, double theta)
     return 1.0;
   return std::min(1.0, std::max(std::fabs(std::cos(lo)), std::fabs(std::cos(hi))) + numeric::kUlpPadAbs);
 }
+}  // namespace
 
-/// Rotation rate (radians per unit t) of the joint moving \a link; 0 for prismatic and fixed roots.
-double rotationRate(const JointMotion &motion, int link)
+double jointTurnRate(const JointMotion &motion, int link)
 {
   const int j = motion.model().links()[link].parent_joint;
   if (j < 0)
@@ -58,6 +58,8 @@ double rotationRate(const JointMotion &motion, int link)
   return 0.0;
 }
 
+namespace
+{
 /// max over [t_a, t_b] of |c_l − c_parent|, the offset of link l's origin from its parent's
 /// ([Zhang2007] Eq. (9)): constant for a revolute joint, largest at an end of the stroke for a
 /// prismatic one (the norm of an affine function is convex).
@@ -138,7 +140,7 @@ void forEachChainJoint(const JointMotion &motion, int link, const BodyReach &rea
   // running sums (no allocation).
   double rate_to_link = 0.0;
   for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
-    rate_to_link += rotationRate(motion, l);
+    rate_to_link += jointTurnRate(motion, l);
   double lever = reach.radius;
   double rate_below = 0.0;  // rotation rates of the joints visited so far (k and below)
   for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
@@ -147,7 +149,7 @@ void forEachChainJoint(const JointMotion &motion, int link, const BodyReach &rea
     if (j < 0)
       break;
     const Joint &joint = model.joints()[j];
-    const double rate = rotationRate(motion, l);
+    const double rate = jointTurnRate(motion, l);
     rate_below += rate;
     const bool turns = joint.type == JointType::Revolute || joint.type == JointType::Continuous;
     const double delta = joint.type == JointType::Prismatic ? std::fabs(motion.jointDelta(j)) : rate;
@@ -219,7 +221,7 @@ double turnRateBound(const JointMotion &motion, int link, int relative_to)
   double rate = 0.0;
   const auto &links = motion.model().links();
   for (int l = link; l >= 0 && l != relative_to; l = links[l].parent_link)
-    rate += rotationRate(motion, l);
+    rate += jointTurnRate(motion, l);
   return (rate + numeric::kUlpPadAbs) * (1.0 + numeric::kFinePadRel);
 }
 

@@ -3,28 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ompl_ccd/bound/motion_bound.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd::spheres
 {
 namespace
 {
-/// |δ| of a rotating joint (the floating root's turn), 0 for a prismatic one.
-double turnRate(const JointMotion &motion, const Joint &joint, int j)
-{
-  switch (joint.type)
-  {
-    case JointType::Revolute:
-    case JointType::Continuous:
-      return std::fabs(motion.jointDelta(j));
-    case JointType::Floating:
-      return std::fabs(motion.rootRotationAngle());
-    case JointType::Prismatic:
-      return 0.0;
-  }
-  return 0.0;
-}
-
 /// The farthest the origin of the joint's child is from its parent's over [0, 1] (motion_bound.h's
 /// link offset): constant unless the joint slides, then largest at an end of the stroke.
 double offsetOf(const JointMotion &motion, const Joint &joint, int j)
@@ -49,7 +34,7 @@ PointSpeed pointSpeed(const JointMotion &motion, int link, int relative_to)
     if (j < 0)
       break;
     const Joint &joint = model.joints()[j];
-    const double rate = turnRate(motion, joint, j);
+    const double rate = jointTurnRate(motion, l);
     const bool own_axis = l == link && (joint.type == JointType::Revolute || joint.type == JointType::Continuous);
     if (own_axis)
       speed.own += rate;  // about an axis through the point's own link origin

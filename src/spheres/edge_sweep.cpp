@@ -29,14 +29,6 @@ void ballSpeeds(const SphereModel &model, SweepWorkspace &ws, int b, bool leaves
   ws.speed_known[b] = leaves ? 2 : 1;
 }
 
-/// Appends the speeds of body b's outer balls (bounding ball, then leaves) at \a speed, rounded up.
-void appendSpeeds(const SphereModel &model, const PointSpeed &speed, int b, std::vector<float> &out)
-{
-  const LaneBody &body = model.bodies()[b];
-  for (int i = body.bound; i < body.outer_first + body.outer_count; ++i)
-    out.push_back(floatUp(speed.at(model.outerLever()[i], model.outerAxisLever()[i])));
-}
-
 /// A ball holding body b over the whole edge: its bounding ball at t = 1/2 widened by half its
 /// motion bound over [0, 1] (double precision; padded for rounding).
 Sphere wholeEdgeBall(const SphereModel &model, const SweepWorkspace &ws, int b)
@@ -48,64 +40,59 @@ Sphere wholeEdgeBall(const SphereModel &model, const SweepWorkspace &ws, int b)
   return {centre, numeric::padUp(body.bound_L.radius + widening + numeric::kPadRel * centre.norm())};
 }
 
-/// The pairs whose whole-edge balls are within the inflation of each other (candidates for the lanes).
-void wholeEdgePairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion, double inflation)
+/// The pairs to sweep: in a scene of a few obstacles every body against every obstacle (the first
+/// batch's bounding balls drop the far ones at once); in a larger one those whose whole-edge balls
+/// are within the inflation of each other (the scene's broadphase, then the balls). Then every self
+/// pair, with its speeds relative to its deepest common ancestor (the joints above it move both
+/// rigidly and leave their distance alone): its bounding balls' now, its leaves' when needed.
+void sweepPairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion, double inflation)
 {
-  motion.stateAt(0.5, ws.q);
-  forwardKinematics(motion.model(), ws.kinematics, ws.q);
   const std::size_t links = motion.model().links().size();
   ws.link_speed.resize(links);
   for (std::size_t l = 0; l < links; ++l)
     ws.link_speed[l] = pointSpeed(motion, static_cast<int>(l));
   ws.speed_known.assign(model.bodies().size(), 0);
-  const int bodies = static_cast<int>(model.bodies().size());
-  std::vector<Sphere> balls(bodies);
-  for (int b = 0; b < bodies; ++b)
-    balls[b] = wholeEdgeBall(model, ws, b);
-  const auto meet = [&](const Sphere &x, const Sphere &y) {
-    return !((x.centre - y.centre).norm() > x.radius + y.radius + inflation);
-  };
   ws.pairs.clear();
+  const int bodies = static_cast<int>(model.bodies().size());
   const std::vector<LaneObstacle> &obstacles = model.obstacles();
-  std::vector<int> near;
-  for (int b = 0; b < bodies; ++b)
-  {
-    const auto consider = [&](int o) {
-      if (meet(balls[b], obstacles[o].bound_W))
-        ws.pairs.push_back({b, -1, o, -1});
-    };
-    if (obstacles.size() <= kFlatObstacles)
-    {
+  if (obstacles.size() <= kFlatObstacles)
+    for (int b = 0; b < bodies; ++b)
       for (std::size_t o = 0; o < obstacles.size(); ++o)
-        consider(static_cast<int>(o));
-      continue;
+        ws.pairs.push_back({b, -1, static_cast<int>(o), -1});
+  else
+  {
+    motion.stateAt(0.5, ws.q);
+    forwardKinematics(motion.model(), ws.kinematics, ws.q);
+    std::vector<int> near;
+    for (int b = 0; b < bodies; ++b)
+    {
+      const Sphere ball = wholeEdgeBall(model, ws, b);
+      const Eigen::Vector3d half = Eigen::Vector3d::Constant(ball.radius + inflation);
+      overlappingObstacles(model.world().scene(), Eigen::AlignedBox3d(ball.centre - half, ball.centre + half), near);
+      for (int scene_index : near)
+        for (int o : model.partsOf(scene_index))
+          if (!((ball.centre - obstacles[o].bound_W.centre).norm() > ball.radius + obstacles[o].bound_W.radius + inflation))
+            ws.pairs.push_back({b, -1, o, -1});
     }
-    const Eigen::Vector3d half = Eigen::Vector3d::Constant(balls[b].radius + inflation);
-    overlappingObstacles(model.world().scene(), Eigen::AlignedBox3d(balls[b].centre - half, balls[b].centre + half),
-                         near);
-    for (int scene_index : near)
-      for (int o : model.partsOf(scene_index))
-        consider(o);
   }
-  // self pairs: speeds relative to their deepest common ancestor (the joints above it move both
-  // rigidly and leave their distance alone)
-  ws.self_speed.clear();
   ws.speed_at.assign(ws.pairs.size(), -1);
+  ws.self.clear();
+  ws.self_speed.clear();
   for (const BodyPair &pair : model.selfPairs())
   {
     const LaneBody &a = model.bodies()[pair.a], &b = model.bodies()[pair.b];
-    const PointSpeed speed_a = pointSpeed(motion, a.link, pair.ancestor), speed_b = pointSpeed(motion, b.link, pair.ancestor);
-    const double reach = speed_a.at(model.outerLever()[a.bound], model.outerAxisLever()[a.bound]) +
-                         speed_b.at(model.outerLever()[b.bound], model.outerAxisLever()[b.bound]);
-    const double gap = (balls[pair.a].centre - balls[pair.b].centre).norm();
-    if (gap > numeric::padUp(a.bound_L.radius + b.bound_L.radius + 0.5 * reach) + inflation)
-      continue;
+    SelfSpeeds self{pointSpeed(motion, a.link, pair.ancestor), pointSpeed(motion, b.link, pair.ancestor),
+                    static_cast<int>(ws.self_speed.size()), false};
+    ws.self_speed.resize(ws.self_speed.size() + 2 + a.outer_count + b.outer_count);
+    ws.self_speed[self.at] = floatUp(self.a.at(model.outerLever()[a.bound], model.outerAxisLever()[a.bound]));
+    ws.self_speed[self.at + 1 + a.outer_count] =
+        floatUp(self.b.at(model.outerLever()[b.bound], model.outerAxisLever()[b.bound]));
     ws.pairs.push_back({pair.a, pair.b, -1, pair.ancestor});
-    ws.speed_at.push_back(static_cast<int>(ws.self_speed.size()));
-    appendSpeeds(model, speed_a, pair.a, ws.self_speed);
-    appendSpeeds(model, speed_b, pair.b, ws.self_speed);
+    ws.speed_at.push_back(static_cast<int>(ws.self.size()));
+    ws.self.push_back(self);
   }
 }
+
 /// kLanes times at the middles of cells left of any pair: each run of such cells gets samples in
 /// proportion to its length (at least one while lanes last), evenly spread over it.
 void pickTimes(const SweepWorkspace &ws, float *times)
@@ -178,7 +165,8 @@ public:
     }
     const LaneBody &b = model_.bodies()[pair.other];
     const InnerBalls inner_b = inner ? innerBalls(pair.other) : InnerBalls{};
-    const float *speed_a = ws_.self_speed.data() + ws_.speed_at[first], *speed_b = speed_a + 1 + a.outer_count;
+    const float *speed_a = ws_.self_speed.data() + ws_.self[ws_.speed_at[first]].at;
+    const float *speed_b = speed_a + 1 + a.outer_count;
     pairBounds(outerBalls(pair.a, a.bound, 1, speed_a), outerBalls(pair.other, b.bound, 1, speed_b),
                inner ? &inner_a : nullptr, inner ? &inner_b : nullptr, inflation_, model_.selfPad(), tau, hits);
   }
@@ -197,13 +185,31 @@ public:
       return;
     }
     const LaneBody &b = model_.bodies()[pair.other];
-    const float *speed_a = ws_.self_speed.data() + ws_.speed_at[first], *speed_b = speed_a + 1 + a.outer_count;
-    pairLeaves(outerBalls(pair.a, a.bound, 1, speed_a), outerBalls(pair.a, a.outer_first, a.outer_count, speed_a + 1),
-               outerBalls(pair.other, b.bound, 1, speed_b),
+    const float *speed_a = selfSpeeds(first), *speed_b = speed_a + 1 + a.outer_count;
+    pairLeaves(outerBalls(pair.a, a.outer_first, a.outer_count, speed_a + 1), outerBalls(pair.other, b.bound, 1, speed_b),
                outerBalls(pair.other, b.outer_first, b.outer_count, speed_b + 1), inflation_, model_.selfPad(), need, tau);
   }
 
 private:
+  /// Self pair i's speeds (its bounding balls' always, its leaves' made when first asked for).
+  const float *selfSpeeds(std::size_t i)
+  {
+    SelfSpeeds &self = ws_.self[ws_.speed_at[i]];
+    const SweepPair &pair = ws_.pairs[i];
+    if (!self.leaves)
+    {
+      const LaneBody &a = model_.bodies()[pair.a], &b = model_.bodies()[pair.other];
+      float *speed = ws_.self_speed.data() + self.at;
+      for (int k = 0; k < a.outer_count; ++k)
+        speed[1 + k] = floatUp(self.a.at(model_.outerLever()[a.outer_first + k], model_.outerAxisLever()[a.outer_first + k]));
+      for (int k = 0; k < b.outer_count; ++k)
+        speed[2 + a.outer_count + k] =
+            floatUp(self.b.at(model_.outerLever()[b.outer_first + k], model_.outerAxisLever()[b.outer_first + k]));
+      self.leaves = true;
+    }
+    return ws_.self_speed.data() + self.at;
+  }
+
   /// The obstacles of the scene pairs [first, last), in order.
   const int *obstaclesOf(std::size_t first, std::size_t last)
   {
@@ -315,6 +321,9 @@ bool confirmInnerHits(const Batch &batch, const SweepWorkspace &ws, SweepCaller 
 /// (ws.tau) falls short of its need.
 bool fallsShort(const Batch &batch, SweepWorkspace &ws, std::size_t i, const int *order)
 {
+  const float *tau = ws.tau.data() + i * kLanes;
+  if (*std::max_element(tau, tau + kLanes) >= 1.0f)
+    return false;  // one lane shows the pair apart all along
   bool short_somewhere = false;
   for (int rank = 0; rank < kLanes; ++rank)
   {
@@ -359,6 +368,11 @@ void advancePair(const Batch &batch, SweepWorkspace &ws, std::size_t i, double m
 {
   TimeCells &left = ws.left[i];
   const float *tau = ws.tau.data() + i * kLanes;
+  if (*std::max_element(tau, tau + kLanes) >= 1.0f)
+  {
+    left.clear();  // [t − τ, t + τ] holds [0, 1]
+    return;
+  }
   bool stuck = false;
   for (int k = 0; k < kLanes; ++k)
     stuck |= !(tau[k] >= min_clear) && left.left(cellOf(batch.time(k)));
@@ -383,7 +397,7 @@ SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointM
     result.skipped = true;
     return result;
   }
-  wholeEdgePairs(model, ws, motion, settings.inflation);
+  sweepPairs(model, ws, motion, settings.inflation);
   startCovers(ws, caller);
   const float inflation = floatUp(settings.inflation);
   while (!ws.pairs.empty() && result.batches < settings.max_batches)

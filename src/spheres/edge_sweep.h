@@ -15,9 +15,9 @@
 ///   - Inner balls (Mode::Decide): an inner ball overlapping an obstacle (an obstacle's inner ball
 ///     for a mesh) or another body's inner ball at a sampled time is a candidate contact, handed to
 ///     the caller to confirm in double precision (the float test finds, the caller proves).
-/// Before the lanes, each body's bounding ball swept over the whole edge (double precision, at
-/// t = 1/2) drops the obstacles and self pairs it is apart from, and a self pair's other proof (a
-/// joint-space certificate) leaves only its own open stretches.
+/// In a large scene, each body's bounding ball swept over the whole edge (double precision, at
+/// t = 1/2) first drops the obstacles it is apart from; a self pair's other proof (a joint-space
+/// certificate) leaves only its own open stretches.
 ///
 /// References: [Zhang2007] in README.md (section References).
 ///
@@ -99,6 +99,16 @@ struct SweepResult
   int batches = 0;
 };
 
+/** \brief A self pair's speeds on the edge, relative to its common ancestor: the coefficients for
+    bodies a and b, where its balls' speeds start, and whether the leaves' are made yet (the
+    bounding balls' always are). */
+struct SelfSpeeds
+{
+  PointSpeed a, b;
+  int at = 0;
+  bool leaves = false;
+};
+
 /** \brief Per-thread buffers of the sweep. */
 struct SweepWorkspace
 {
@@ -119,8 +129,9 @@ struct SweepWorkspace
   /** \brief The pairs the whole-edge balls leave, and what each still has to be shown apart on. */
   std::vector<SweepPair> pairs;
   std::vector<TimeCells> left;
-  /** \brief A self pair's speeds relative to its common ancestor: pair i's (a's bounding ball and
-      leaves, then b's) from self_speed[speed_at[i]]; −1 for a scene pair. */
+  /** \brief Self pair i's speeds relative to its common ancestor: self[speed_at[i]] (−1 for a scene
+      pair), its balls' (a's bounding ball and leaves, then b's) at self_speed[self[...].at]. */
+  std::vector<SelfSpeeds> self;
   std::vector<float> self_speed;
   std::vector<int> speed_at;
   /** \brief Scratch of a batch: a run's obstacles, every pair's clear times (pair i at i · kLanes)

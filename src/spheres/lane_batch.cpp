@@ -188,35 +188,6 @@ HWY_INLINE std::uint32_t lanesWhere(const float *centres, int count, const Near 
   return bits;
 }
 
-std::uint32_t LanesOverlappingBallsImpl(const float *centres_a, int count_a, const float *radius_a,
-                                        const float *centres_b, int count_b, const float *radius_b, float pad)
-{
-  const D d;
-  const std::size_t n = hn::Lanes(d);
-  std::uint32_t bits = 0;
-  for (std::size_t lane = 0; lane < kLanes; lane += n)
-  {
-    M overlap = hn::FirstN(d, 0);
-    for (int a = 0; a < count_a; ++a)
-    {
-      V xa, ya, za;
-      loadCentre(d, centres_a, a, lane, xa, ya, za);
-      for (int b = 0; b < count_b; ++b)
-      {
-        const float limit = radius_a[a] + radius_b[b] - pad;
-        if (!(limit > 0.0f))
-          continue;
-        V xb, yb, zb;
-        loadCentre(d, centres_b, b, lane, xb, yb, zb);
-        overlap = hn::Or(overlap, hn::Lt(norm3(hn::Sub(xa, xb), hn::Sub(ya, yb), hn::Sub(za, zb)),
-                                         hn::Set(d, limit * kDown)));
-      }
-    }
-    bits |= laneBits(d, overlap, lane);
-  }
-  return bits;
-}
-
 /// Per lane: lowers tau to the clear time of a gap (distance less what must stay clear) closed at
 /// \a speed: gap / speed rounded down, −1 where the gap is not positive (NaN included).
 HWY_INLINE V clearTime(D d, V distance, float need, float speed)
@@ -440,8 +411,8 @@ void PairBoundsImpl(const MovingBalls &a, const MovingBalls &b, const InnerBalls
                                          inner_b->count, inner_b->radius, pad);
 }
 
-void PairLeavesImpl(const MovingBalls &bound_a, const MovingBalls &leaves_a, const MovingBalls &bound_b,
-                    const MovingBalls &leaves_b, float inflation, float pad, const float *need, float *tau)
+void PairLeavesImpl(const MovingBalls &leaves_a, const MovingBalls &bound_b, const MovingBalls &leaves_b,
+                    float inflation, float pad, const float *need, float *tau)
 {
   if (reaches(tau, need))
     return;
@@ -520,10 +491,10 @@ void pairBounds(const MovingBalls &a, const MovingBalls &b, const InnerBalls *in
   HWY_DYNAMIC_DISPATCH(PairBoundsImpl)(a, b, inner_a, inner_b, inflation, pad, tau, hits);
 }
 
-void pairLeaves(const MovingBalls &bound_a, const MovingBalls &leaves_a, const MovingBalls &bound_b,
-                const MovingBalls &leaves_b, float inflation, float pad, const float *need, float *tau)
+void pairLeaves(const MovingBalls &leaves_a, const MovingBalls &bound_b, const MovingBalls &leaves_b, float inflation,
+                float pad, const float *need, float *tau)
 {
-  HWY_DYNAMIC_DISPATCH(PairLeavesImpl)(bound_a, leaves_a, bound_b, leaves_b, inflation, pad, need, tau);
+  HWY_DYNAMIC_DISPATCH(PairLeavesImpl)(leaves_a, bound_b, leaves_b, inflation, pad, need, tau);
 }
 
 void laneSinCos(float angle, float &sine, float &cosine)

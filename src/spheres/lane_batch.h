@@ -91,8 +91,8 @@ void pairBounds(const MovingBalls &a, const MovingBalls &b, const InnerBalls *in
 
 /** \brief bodyLeaves for a self pair: each leaf of a against b's bounding ball, and against b's leaves
     where that falls short of \a need. */
-void pairLeaves(const MovingBalls &bound_a, const MovingBalls &leaves_a, const MovingBalls &bound_b,
-                const MovingBalls &leaves_b, float inflation, float pad, const float *need, float *tau);
+void pairLeaves(const MovingBalls &leaves_a, const MovingBalls &bound_b, const MovingBalls &leaves_b, float inflation,
+                float pad, const float *need, float *tau);
 
 /** \brief The name of the instruction set the kernels dispatch to on this machine ("AVX2", ...). */
 const char *laneTarget();

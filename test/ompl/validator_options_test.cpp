@@ -55,17 +55,17 @@ TEST(ValidatorOptions, NamesAreUniqueAndEveryEntryIsDocumented)
   EXPECT_EQ(findValidatorOption("mass_distribution", "test").type, "name");
   EXPECT_EQ(findValidatorOption("certificate_cache", "test").type, "folder");
   EXPECT_EQ(names.front(), "resolution");
-  EXPECT_EQ(names.size(), 37u);  // 6 common, 9 of the culling front end, 8 of "ca", 2 of "toleranced", 12 of "interval"
+  EXPECT_EQ(names.size(), 38u);  // 6 common, 10 of the culling front end, 8 of "ca", 2 of "toleranced", 12 of "interval"
 }
 
 TEST(ValidatorOptions, TheCullingFrontEndsOptionsAreReadByEveryCertifier)
 {
-  // the query's three, then the front end's eight (its ninth, first_contact_probes, is read by the
+  // the query's three, then the front end's nine (its tenth, first_contact_probes, is read by the
   // certifiers that probe for the first contact: "ca, toleranced")
   const std::set<std::string> expected = {
-      "tolerance",        "clearance",            "contact_distance",      "taylor_models",    "max_taylor_pieces",
-      "swept_box_samples", "swept_box_travel",    "certificate_max_dims", "certificate_max_cells", "certificate_cache",
-      "early_probes"};
+      "tolerance",         "clearance",        "contact_distance",     "taylor_models",
+      "max_taylor_pieces", "swept_box_samples", "swept_box_travel",    "certificate_max_dims",
+      "certificate_max_cells", "certificate_cache", "early_probes",    "sphere_front_end"};
   std::set<std::string> read_by_all;
   for (const ValidatorOption &option : validatorOptionSchema())
     if (option.validators == "ca, toleranced, interval")

@@ -100,6 +100,10 @@ double accelerationBound(const JointMotion &motion, int link, const BodyReach &r
     positions, which lies in the box; the smaller of the two. */
 double sweptBoxWidening(double speed, double acceleration, double span);
 
+/** \brief The rotation rate (radians per unit t) of the joint moving link \a link: |δ| of a revolute or
+    continuous joint, the floating root's turn angle; 0 for a prismatic joint and a fixed root. */
+double jointTurnRate(const JointMotion &motion, int link);
+
 /** \brief Deepest common ancestor of links \a a and \b b (possibly one of them); -1 if they lie in
     different trees (never for a RobotModel). */
 int commonAncestor(const RobotModel &model, int a, int b);
