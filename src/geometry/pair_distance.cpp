@@ -8,13 +8,13 @@
 #include <fcl/geometry/shape/cylinder.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/geometry/shape/triangle_p.h>
-#include <fcl/narrowphase/detail/gjk_solver_libccd.h>
 #include <fcl/narrowphase/detail/traversal/collision_node.h>
 #include <fcl/narrowphase/detail/traversal/distance/mesh_distance_traversal_node.h>
 #include <fcl/narrowphase/detail/traversal/distance/mesh_shape_distance_traversal_node.h>
 #include <fcl/narrowphase/distance.h>
 
 #include "ompl_ccd/geometry/convex_distance.h"
+#include "ompl_ccd/geometry/sphere_triangle_distance.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
@@ -46,27 +46,41 @@ bool sphereClosedForm(const fcl::CollisionObjectd &a, const fcl::CollisionObject
 }
 
 using Mesh = fcl::BVHModel<fcl::OBBRSSd>;
-/// Only its sphere–triangle closed form (sphereTriangleDistance) is used, for a sphere against a mesh.
-using SphereSolver = fcl::detail::GJKSolver_libccd<double>;
 
 /// The narrow phase FCL's mesh–shape traversal calls on each triangle against the shape (what
-/// fcl::distance would hand to libccd's GJK): convexDistance, the leaf's value being its lower
-/// bound (\e lower) or its upper bound. FCL keeps the least leaf value and prunes a bounding
-/// volume farther than it, so the traversal returns the least lower bound over the triangles it
-/// visits — a pruned triangle being farther than that least value already — or the least upper
-/// bound.
+/// fcl::distance would hand to libccd's GJK, or for a sphere to FCL's sphereTriangleDistance, which
+/// may leave the distance unset): a sphere's closed form (sphere_triangle_distance.h), another
+/// shape's convexDistance, the leaf's value being its lower bound (\e lower) or its upper bound,
+/// always written. FCL keeps the least leaf value and prunes a bounding volume farther than it, so
+/// the traversal returns the least lower bound over the triangles it visits — a pruned triangle
+/// being farther than that least value already — or the least upper bound.
 struct TriangleBoundSolver
 {
   bool lower = true;
 
   /// \param X_WS the shape's pose; p1, p2, p3 the triangle in the mesh frame, X_WM the mesh's pose.
+  /// \param[out] p_shape, p_triangle the nearest points found, world frame.
   template <typename Shape>
   bool shapeTriangleDistance(const Shape &shape, const fcl::Transform3d &X_WS, const fcl::Vector3d &p1,
                              const fcl::Vector3d &p2, const fcl::Vector3d &p3, const fcl::Transform3d &X_WM,
                              double *distance, fcl::Vector3d *p_shape, fcl::Vector3d *p_triangle) const
   {
     const fcl::TrianglePd triangle(X_WM * p1, X_WM * p2, X_WM * p3);
-    const DistanceBounds bounds = convexDistance(shape, X_WS, triangle, Eigen::Isometry3d::Identity());
+    return leaf(convexDistance(shape, X_WS, triangle, Eigen::Isometry3d::Identity()), distance, p_shape, p_triangle);
+  }
+
+  /// A sphere: the closed form, for every triangle (overlapping or collapsed ones too).
+  bool shapeTriangleDistance(const fcl::Sphered &sphere, const fcl::Transform3d &X_WS, const fcl::Vector3d &p1,
+                             const fcl::Vector3d &p2, const fcl::Vector3d &p3, const fcl::Transform3d &X_WM,
+                             double *distance, fcl::Vector3d *p_shape, fcl::Vector3d *p_triangle) const
+  {
+    return leaf(sphereTriangleBounds(X_WS.translation(), sphere.radius, X_WM * p1, X_WM * p2, X_WM * p3), distance,
+                p_shape, p_triangle);
+  }
+
+  /// The leaf's value and points from a triangle's \a bounds (p_WA on the shape).
+  bool leaf(const DistanceBounds &bounds, double *distance, fcl::Vector3d *p_shape, fcl::Vector3d *p_triangle) const
+  {
     *distance = lower ? bounds.lower : bounds.upper;
     *p_shape = bounds.nearest.p_WA;
     *p_triangle = bounds.nearest.p_WB;
@@ -143,7 +157,7 @@ DistanceBounds closedFormBounds(double d, double rel_err, const fcl::DistanceRes
   return bounds;
 }
 
-/// Mesh \a mesh against primitive \a shape: a sphere by FCL's sphere–triangle closed form, a box,
+/// Mesh \a mesh against primitive \a shape: a sphere by the sphere–triangle closed form, a box,
 /// capsule or cylinder by convexDistance on each triangle (the traversal minimising the triangles'
 /// lower bounds when \a lower, else their upper bounds: the other bound is then the points' distance, or 0).
 DistanceBounds meshShapeBounds(const fcl::CollisionObjectd &mesh, const fcl::CollisionObjectd &shape, double rel_err,
@@ -151,16 +165,13 @@ DistanceBounds meshShapeBounds(const fcl::CollisionObjectd &mesh, const fcl::Col
 {
   const fcl::DistanceRequestd request = requestWithin(lower ? rel_err : 0.0);
   fcl::DistanceResultd result;
-  if (isSphere(shape))
-  {
-    const SphereSolver solver;
-    return closedFormBounds(meshShapeDistance<fcl::Sphered>(mesh, shape, request, result, solver),
-                            request.rel_err, result);
-  }
   const TriangleBoundSolver solver{lower};
   double d = numeric::kInfinity;
   switch (shape.getNodeType())
   {
+    case fcl::GEOM_SPHERE:
+      d = meshShapeDistance<fcl::Sphered>(mesh, shape, request, result, solver);
+      break;
     case fcl::GEOM_BOX:
       d = meshShapeDistance<fcl::Boxd>(mesh, shape, request, result, solver);
       break;

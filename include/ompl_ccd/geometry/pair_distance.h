@@ -9,7 +9,9 @@
 ///  - mesh–mesh: FCL's exact triangle–triangle distance; with a relative error r the traversal
 ///    stops early (its result d may exceed the true distance by the factor 1 + r), so the lower
 ///    bound is d / (1 + r): a cheaper query that stays a lower bound;
-///  - a sphere against a mesh, sphere, box, cylinder or capsule: FCL's closed forms;
+///  - a sphere against a mesh: the closed form of sphere_triangle_distance.h on each triangle, FCL's
+///    mesh traversal choosing the triangles;
+///  - a sphere against a sphere, box, cylinder or capsule: FCL's closed forms;
 ///  - other pairs of primitives and convex hulls (fcl::Convexd): convexDistance (convex_distance.h),
 ///    FCL's own GJK verified by a slab, and closed forms where it leaves boxes or capsules loose;
 ///  - a mesh against a box, capsule or cylinder: FCL's mesh traversal with convexDistance on each
