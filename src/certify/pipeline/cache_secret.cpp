@@ -47,6 +47,13 @@ void refuseKeyFile(const fs::path &file, const std::string &why)
               "key made (the cache's files are then rebuilt once)."));
 }
 
+void refuseKeyFolder(const fs::path &file, const fs::path &folder, const std::string &why)
+{
+  warn(concat("ompl_ccd cache: folder ", folder, " of the key file ", file, " refused (", why, "); ", kNoDiskCache,
+              ": keep the key file in a folder of yours that no one else can write (chmod go-w), not reached through "
+              "a symbolic link, or set ", kCacheKeyFileVariable, " to a file in such a folder."));
+}
+
 void cannotMakeKeyFile(const fs::path &file, const std::string &why)
 {
   warn(concat("ompl_ccd cache: cannot make the key file ", file, " (", why, "); ", kNoDiskCache, ": set ",
@@ -116,23 +123,29 @@ std::optional<CacheSecret> loadCacheSecret(const fs::path &key_file)
     why = "libsodium cannot start";
   else if (own_files::makeOwnFolders(folder, why))
   {
-    const own_files::Descriptor opened(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    // the same rules as the cache folder's: whoever could write it could swap the key file
+    const own_files::Opened opened = own_files::openOwnFolder(folder);
+    if (!opened.why.empty())
+    {
+      refuseKeyFolder(key_file, folder, opened.why);
+      return std::nullopt;
+    }
     const std::string name = key_file.filename().string();
     // read it; when missing, make it and read the one made (this process's, or one made at once)
-    for (int attempt = 0; opened && attempt < 3; ++attempt)
+    for (int attempt = 0; opened.fd && attempt < 3; ++attempt)
     {
       bool missing = false;
-      if (std::optional<CacheSecret> secret = readKey(opened.get(), name, missing, why))
+      if (std::optional<CacheSecret> secret = readKey(opened.fd.get(), name, missing, why))
         return secret;
       if (!missing)
       {
         refuseKeyFile(key_file, why);
         return std::nullopt;
       }
-      if (!makeKey(opened.get(), name, why))
+      if (!makeKey(opened.fd.get(), name, why))
         break;
     }
-    why = opened ? why : std::strerror(errno);
+    why = opened.fd ? why : "a folder on the path is missing";
   }
   cannotMakeKeyFile(key_file, why.empty() ? "removed as soon as made" : why);
   return std::nullopt;

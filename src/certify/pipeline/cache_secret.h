@@ -10,8 +10,10 @@
 /// when missing) and linked to its name, so that of processes that make it at once one wins and
 /// all read its key. It is read only when it is a regular file (a symbolic link is not followed)
 /// owned by the effective user, of a mode that gives its group and others no access, holding
-/// exactly 32 bytes; otherwise, or when it cannot be made, a warning names the file, what is wrong
-/// and the fix, and the start-up cache is neither read nor written (everything is built in memory).
+/// exactly 32 bytes, in a folder held to the cache folder's rules (own_files::openOwnFolder: the
+/// user's, writable by no one else, not a symbolic link); otherwise, or when it cannot be made, a
+/// warning names the file or folder, what is wrong and the fix, and the start-up cache is neither
+/// read nor written (everything is built in memory).
 
 #include <array>
 #include <cstddef>

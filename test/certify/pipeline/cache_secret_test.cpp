@@ -1,7 +1,7 @@
 // The start-up cache's per-user key (cache_secret.h): where the key file is, a missing one made
 // with mode 0600 (one key for processes that make it at once), a key file that is a symbolic link,
 // open to others, of another size or another user's refused with a warning naming it, what is
-// wrong and the fix; tags that depend on the key.
+// wrong and the fix, and so is one in a folder others could change; tags that depend on the key.
 #include "certify/pipeline/cache_secret.h"
 
 #include <gmock/gmock.h>
@@ -54,6 +54,7 @@ protected:
                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
+    ASSERT_EQ(::chmod(dir_.c_str(), 0700), 0);  // whatever the umask: the key's folder must be private
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -179,6 +180,64 @@ TEST_F(CacheSecretTest, AnotherUsersKeyFileIsRefused)
   ASSERT_TRUE(loadCacheSecret(foreign));
   ASSERT_EQ(::chown(foreign.c_str(), 65534, 65534), 0);
   expectRefused(foreign, R"(\(owned by user 65534, not by user 0 who runs this process\))");
+}
+
+/// Expects the key file \a key_file refused for its folder \a folder, with one warning naming both
+/// and matching \a reason, and no key file made or changed in it.
+void expectFolderRefused(const fs::path &key_file, const fs::path &folder, const std::string &reason)
+{
+  const bool existed = fs::exists(key_file);
+  const std::string before = existed ? readBytes(key_file) : "";
+  WarningLog log;
+  EXPECT_FALSE(loadCacheSecret(key_file)) << reason;
+  ASSERT_EQ(log.messages.size(), 1u) << reason;
+  EXPECT_THAT(log.messages[0], HasSubstr("ompl_ccd cache: folder \"" + folder.string() + "\" of the key file \"" +
+                                         key_file.string() + "\" refused ("));
+  EXPECT_THAT(log.messages[0], ContainsRegex(reason));
+  EXPECT_THAT(log.messages[0], HasSubstr("the start-up cache is neither read nor written"));
+  EXPECT_THAT(log.messages[0], HasSubstr("keep the key file in a folder of yours that no one else can write (chmod "
+                                         "go-w), not reached through a symbolic link, or set OMPL_CCD_CACHE_KEY_FILE"));
+  EXPECT_EQ(fs::exists(key_file), existed) << reason;
+  if (existed)
+    EXPECT_EQ(readBytes(key_file), before) << reason;
+}
+
+/// The key file's folder is held to the cache folder's rules: a folder others can write (even holding
+/// a good key, even with the sticky bit) or a symbolic link to a good folder is refused, and no key
+/// is read or made in it.
+TEST_F(CacheSecretTest, KeyFoldersOthersCouldChangeAreRefused)
+{
+  const fs::path shared = dir_ / "shared";
+  fs::create_directories(shared);
+  ASSERT_EQ(::chmod(shared.c_str(), 0700), 0);
+  ASSERT_TRUE(loadCacheSecret(shared / "cache.key"));
+  ASSERT_EQ(::chmod(shared.c_str(), 0777), 0);
+  expectFolderRefused(shared / "cache.key", shared, R"(\(mode 0777 lets its group or others write it\))");
+  expectFolderRefused(shared / "new.key", shared, R"(\(mode 0777 lets its group or others write it\))");
+  ASSERT_EQ(::chmod(shared.c_str(), 01770), 0);
+  expectFolderRefused(shared / "cache.key", shared, R"(\(mode 1770 lets its group or others write it\))");
+
+  const fs::path real = dir_ / "real", link = dir_ / "link";
+  fs::create_directories(real);
+  ASSERT_EQ(::chmod(real.c_str(), 0700), 0);
+  ASSERT_TRUE(loadCacheSecret(real / "cache.key"));
+  fs::create_directory_symlink(real, link);
+  expectFolderRefused(link / "cache.key", link, R"(\(a symbolic link \(not followed\)\))");
+}
+
+/// A key file in another user's folder is refused, even a folder of mode 0700. Needs root: only
+/// root can give a folder to another user (chown); CI runs the tests as root.
+TEST_F(CacheSecretTest, AnotherUsersKeyFolderIsRefused)
+{
+  if (::geteuid() != 0)
+    GTEST_SKIP() << "chown to another user needs root";
+  const fs::path foreign = dir_ / "foreign";
+  fs::create_directories(foreign);
+  ASSERT_EQ(::chmod(foreign.c_str(), 0700), 0);
+  ASSERT_TRUE(loadCacheSecret(foreign / "cache.key"));
+  ASSERT_EQ(::chown(foreign.c_str(), 65534, 65534), 0);
+  expectFolderRefused(foreign / "cache.key", foreign,
+                      R"(\(owned by user 65534, not by user 0 who runs this process\))");
 }
 
 /// A key file that cannot be made names the file, the reason and the way out.
