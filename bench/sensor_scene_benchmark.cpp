@@ -172,7 +172,8 @@ void runWorld(const test::NamedWorld &named, const Settings &settings)
   const std::vector<OccupiedCell> cells = readOctomapFile((folder / "cloud.bt").string());
   const double map_read_s = seconds(t);
   t = std::chrono::steady_clock::now();
-  auto map_scene = std::make_shared<const Scene>(cellObstacles(cells, "map", Eigen::Isometry3d::Identity()));
+  auto map_scene =
+      std::make_shared<const Scene>(cellObstacles(cells, "map", Eigen::Isometry3d::Identity(), "bench"));
   const double map_build_s = seconds(t);
   std::printf("cloud: %zu points (binary .pcd), read %.3f s, %zu spheres of radius %g m (voxel %g) + broadphase "
               "%.3f s\noctomap: %g m, %zu occupied leaves, read %.3f s, boxes + broadphase %.3f s\npeak memory so "

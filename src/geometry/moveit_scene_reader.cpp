@@ -1,6 +1,7 @@
 #include "moveit_scene_reader.h"
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/scene_bound.h"
 #include "yaml_values.h"
 
 namespace ompl_ccd::scene_io
@@ -101,6 +102,7 @@ std::vector<Obstacle> readObject(const YAML::Node &object, std::size_t i, const 
     obstacle.name = count == 1 ? id : concat(id, "/", k);
     obstacle.shape = readPrimitive(primitives[k], primitive_where);
     obstacle.X_WG = X_WO * readPose(poses[k], primitive_where, "primitive_poses");
+    requireShapeInBounds(obstacle.shape, obstacle.X_WG, primitive_where);
     obstacle.frame = frame;
     obstacles.push_back(std::move(obstacle));
   }

@@ -10,6 +10,7 @@
 #include "octomap_data_check.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 
 namespace ompl_ccd
 {
@@ -52,11 +53,32 @@ OctomapHeader readHeader(std::istream &in, const std::string &where)
     else if (key == "res")
     {
       has_resolution = static_cast<bool>(words >> header.resolution);
-      OMPL_CCD_THROW_UNLESS(has_resolution && std::isfinite(header.resolution) && header.resolution > 0, where,
-                            ": `res` is not a finite number > 0; fix the header.");
+      OMPL_CCD_THROW_UNLESS(has_resolution && header.resolution > 0 && header.resolution <= kMaxMagnitude, where,
+                            ": `res` is not a number in (0, ", kMaxMagnitude,
+                            "] (metres); fix the header (is the resolution in metres?).");
     }
   }
   throw Error(concat(where, ": the header has no `data` line; the file is cut short or not an OctoMap."));
+}
+
+/** \brief The cube the map means by the leaf at \a key and \a depth: centred at the key's centre
+    computed in double, liboctomap's keyToCoord(key, depth) per axis ((⌊(k − 2¹⁵) / 2¹⁶⁻ᵈ⌋ + ½) ×
+    the side, one rounding), never the float point3d of the leaf iterator, off by up to half a
+    float ulp of the coordinate. \throws Error naming the key unless the cube lies within
+    ±kMaxMagnitude of the map's origin. */
+OccupiedCell keyCell(const octomap::OcTree &tree, const octomap::OcTreeKey &key, unsigned depth,
+                     const std::string &where)
+{
+  OccupiedCell cell;
+  for (int k = 0; k < 3; ++k)
+    cell.center[k] = tree.keyToCoord(key[k], depth);
+  cell.size = tree.getNodeSize(depth);
+  const Eigen::Vector3d reach = Eigen::Vector3d::Constant(0.5 * cell.size);
+  OMPL_CCD_THROW_UNLESS(withinMagnitudeBound(cell.center - reach) && withinMagnitudeBound(cell.center + reach), where,
+                        ": the occupied cell of key (", key[0], ", ", key[1], ", ", key[2], ") at depth ", depth,
+                        " (side ", cell.size, " m, centre ", cell.center.transpose(), ") reaches beyond ±",
+                        kMaxMagnitude, " m of the map's origin; give `res` in metres.");
+  return cell;
 }
 }  // namespace
 
@@ -86,10 +108,7 @@ std::vector<OccupiedCell> readOctomapFile(const std::string &path, std::optional
   std::vector<OccupiedCell> cells;
   for (auto leaf = tree.begin_leafs(), end = tree.end_leafs(); leaf != end; ++leaf)
     if (tree.isNodeOccupied(*leaf))
-    {
-      const octomap::point3d c = leaf.getCoordinate();
-      cells.push_back({Eigen::Vector3d(c.x(), c.y(), c.z()), leaf.getSize()});
-    }
+      cells.push_back(keyCell(tree, leaf.getKey(), leaf.getDepth(), where));
   return cells;
 }
 }  // namespace ompl_ccd

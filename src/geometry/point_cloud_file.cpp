@@ -7,6 +7,7 @@
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 #include "point_cloud_readers.h"
 
 namespace ompl_ccd
@@ -19,6 +20,8 @@ void addPoint(std::vector<Eigen::Vector3d> &points, const Eigen::Vector3d &p, co
     return;
   OMPL_CCD_THROW_UNLESS(p.allFinite(), where, ": a coordinate is infinite (", p.x(), " ", p.y(), " ", p.z(),
                         "); remove the point or write NaN for a missing return.");
+  OMPL_CCD_THROW_UNLESS(withinMagnitudeBound(p), where, ": a coordinate lies beyond ±", kMaxMagnitude, " m (", p.x(),
+                        " ", p.y(), " ", p.z(), "); give the points in metres, or remove the point.");
   points.push_back(p);
 }
 }  // namespace cloud_io

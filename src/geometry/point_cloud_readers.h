@@ -16,7 +16,8 @@ std::vector<Eigen::Vector3d> readPly(const std::string &path);
 /** \brief Text, `x y z` per line. */
 std::vector<Eigen::Vector3d> readXyz(const std::string &path);
 
-/** \brief Appends \a p unless a coordinate is NaN; refuses an infinite one.
+/** \brief Appends \a p unless a coordinate is NaN; refuses an infinite one and one beyond
+    ±kMaxMagnitude (magnitude_bound.h).
     \param where "<reader>: <file>: <point i | line n>" for the message. */
 void addPoint(std::vector<Eigen::Vector3d> &points, const Eigen::Vector3d &p, const std::string &where);
 }  // namespace ompl_ccd::cloud_io

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/scene_bound.h"
 
 namespace ompl_ccd
 {
@@ -16,6 +17,11 @@ Scene::Scene(std::vector<Obstacle> obstacles) : obstacles_(std::move(obstacles))
     OMPL_CCD_THROW_UNLESS(inserted, "Scene: obstacles ", it->second, " and ", i, " are both named '",
                           obstacles_[i].name, "'; give every obstacle a unique name.");
   }
+
+  // FCL's dynamic AABB tree breaks on boxes whose squared diagonals overflow: no such value may reach it.
+  for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)
+    requireShapeInBounds(obstacles_[i].shape, obstacles_[i].X_WG,
+                         concat("Scene: obstacle ", i, " ('", obstacles_[i].name, "')"));
 
   std::vector<fcl::CollisionObjectd *> registered;
   for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)

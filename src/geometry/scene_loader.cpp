@@ -45,7 +45,8 @@ ScenePtr loadScene(const std::string &path, const std::vector<std::string> &pack
   if (extension == ".yaml" || extension == ".yml")
     obstacles = readYaml(path, package_paths);
   else if (extension == ".bt" || extension == ".ot")
-    obstacles = cellObstacles(readOctomapFile(path), file.stem().string(), Eigen::Isometry3d::Identity());
+    obstacles = cellObstacles(readOctomapFile(path), file.stem().string(), Eigen::Isometry3d::Identity(),
+                              concat("loadScene: ", path));
   else if (extension == ".pcd" || extension == ".xyz")
     throw Error(concat("loadScene: ", path, ": a point cloud needs a radius per point; give a scene YAML with the "
                        "item {name: cloud, points: ", file.filename().string(), ", radius: 0.005}."));

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/scene_bound.h"
 #include "ompl_ccd/model/mesh_loader.h"
 #include "sensor_scene_items.h"
 #include "urdf_scene_reader.h"
@@ -145,6 +146,7 @@ std::vector<Obstacle> readSceneYaml(const YAML::Node &root, const std::string &p
     }
     else
       obstacle.shape = readPrimitive(item, shape_key, where);
+    requireShapeInBounds(obstacle.shape, obstacle.X_WG, where);
     obstacles.push_back(std::move(obstacle));
   }
   return obstacles;

@@ -4,19 +4,29 @@
 #include <unordered_map>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/scene_bound.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-/** \brief Integer voxel coordinates packed into one key (21 bits each: ±10⁶ voxels per axis). */
+/** \brief Integer voxel coordinates packed into one key (21 bits each: ±10⁶ voxels per axis). A
+    voxel index is reduced modulo 2²¹ before it is made an integer (exactly: fmod does not round),
+    so that no index is too large to convert; one that is not finite (a voxel side so small that
+    the quotient overflows) is taken as 0. */
 std::int64_t voxelKey(const Eigen::Vector3d &p, double voxel)
 {
+  constexpr double kWrap = 2097152.0;  // 2²¹
   constexpr std::int64_t kHalf = std::int64_t(1) << 20, kMask = (std::int64_t(1) << 21) - 1;
   std::int64_t key = 0;
   for (int k = 0; k < 3; ++k)
-    key = (key << 21) | ((static_cast<std::int64_t>(std::floor(p[k] / voxel)) + kHalf) & kMask);
+  {
+    const double index = std::floor(p[k] / voxel);
+    const double wrapped = std::isfinite(index) ? std::fmod(index, kWrap) : 0.0;
+    key = (key << 21) | ((static_cast<std::int64_t>(wrapped) + kHalf) & kMask);
+  }
   return key;
 }
 
@@ -62,14 +72,19 @@ std::vector<Ball> voxelCover(const std::vector<Eigen::Vector3d> &p_WP, double ra
 std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
                                      const std::string &name, const Eigen::Isometry3d &X_WC, const std::string &where)
 {
-  OMPL_CCD_THROW_UNLESS(std::isfinite(radius) && radius > 0, where, ": `radius` is ", radius,
-                        "; give each point's ball a finite radius > 0 (metres).");
-  OMPL_CCD_THROW_UNLESS(std::isfinite(voxel) && voxel >= 0, where, ": `voxel` is ", voxel,
-                        "; give a finite voxel side >= 0 (metres; 0 keeps every point).");
+  OMPL_CCD_THROW_UNLESS(radius > 0 && radius <= kMaxMagnitude, where, ": `radius` is ", radius,
+                        "; give each point's ball a finite radius > 0, at most ", kMaxMagnitude, " (metres).");
+  OMPL_CCD_THROW_UNLESS(voxel >= 0 && voxel <= kMaxMagnitude, where, ": `voxel` is ", voxel,
+                        "; give a finite voxel side >= 0, at most ", kMaxMagnitude, " (metres; 0 keeps every point).");
   std::vector<Eigen::Vector3d> p_WP;
   p_WP.reserve(p_CP.size());
-  for (const Eigen::Vector3d &p : p_CP)
-    p_WP.push_back(X_WC * p);
+  for (std::size_t i = 0; i < p_CP.size(); ++i)
+  {
+    const Eigen::Vector3d &p = p_WP.emplace_back(X_WC * p_CP[i]);
+    OMPL_CCD_THROW_UNLESS(withinMagnitudeBound(p), where, ": point ", i, " lies at (", p.x(), ", ", p.y(), ", ", p.z(),
+                          ") in the world once placed, beyond ±", kMaxMagnitude,
+                          " m of its origin; keep the cloud and its pose in metres, within the bound.");
+  }
   std::vector<Obstacle> obstacles;
   if (voxel > 0)
   {
@@ -77,16 +92,21 @@ std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, d
     obstacles.reserve(balls.size());
     for (std::size_t i = 0; i < balls.size(); ++i)
       obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), balls[i].center, balls[i].radius));
-    return obstacles;
   }
-  obstacles.reserve(p_WP.size());
-  for (std::size_t i = 0; i < p_WP.size(); ++i)
-    obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), p_WP[i], radius));
+  else
+  {
+    obstacles.reserve(p_WP.size());
+    for (std::size_t i = 0; i < p_WP.size(); ++i)
+      obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), p_WP[i], radius));
+  }
+  for (std::size_t i = 0; i < obstacles.size(); ++i)
+    requireShapeInBounds(obstacles[i].shape, obstacles[i].X_WG,
+                         concat(where, ": ", voxel > 0 ? "voxel ball " : "point ", i));
   return obstacles;
 }
 
 std::vector<Obstacle> cellObstacles(const std::vector<OccupiedCell> &cells, const std::string &name,
-                                    const Eigen::Isometry3d &X_WM)
+                                    const Eigen::Isometry3d &X_WM, const std::string &where)
 {
   std::vector<Obstacle> obstacles;
   obstacles.reserve(cells.size());
@@ -95,8 +115,12 @@ std::vector<Obstacle> cellObstacles(const std::vector<OccupiedCell> &cells, cons
     Obstacle obstacle;
     obstacle.name = name + "/" + std::to_string(i);
     obstacle.shape.kind = CollisionShape::Kind::Box;
-    obstacle.shape.box_size = Eigen::Vector3d::Constant(cells[i].size);
+    // The centre is within half an ulp of the cell's (one rounding, octomap_file.h): the side grows
+    // by twice a larger margin, so the box holds the whole cell.
+    const double margin = numeric::kUlpPadRel * cells[i].center.cwiseAbs().maxCoeff();
+    obstacle.shape.box_size = Eigen::Vector3d::Constant(cells[i].size + 2.0 * margin);
     obstacle.X_WG = X_WM * Eigen::Translation3d(cells[i].center);
+    requireShapeInBounds(obstacle.shape, obstacle.X_WG, concat(where, ": cell ", i));
     obstacles.push_back(std::move(obstacle));
   }
   return obstacles;

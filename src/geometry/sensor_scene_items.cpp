@@ -34,7 +34,7 @@ std::vector<Obstacle> sensorObstacles(const YAML::Node &item, const std::string 
       std::optional<double> threshold;
       if (item["occupancy_threshold"])
         threshold = readPositive(item["occupancy_threshold"], where, "occupancy_threshold");
-      return cellObstacles(readOctomapFile(file, threshold), name, X_WG);
+      return cellObstacles(readOctomapFile(file, threshold), name, X_WG, where);
     }
     const double radius = readPositive(item["radius"], where, "radius");
     const double voxel = item["voxel"] ? readNumber(item["voxel"], where, "voxel") : 0.0;

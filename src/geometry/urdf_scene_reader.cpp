@@ -3,6 +3,7 @@
 #include <map>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/scene_bound.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "ompl_ccd/model/robot_model.h"
 
@@ -79,6 +80,7 @@ std::vector<Obstacle> urdfObstacles(const std::string &urdf_path, const std::vec
         obstacle.name += "/" + std::to_string(seen[geometry.urdf_link]++);
       obstacle.shape = geometry.shape;
       obstacle.X_WG = X_WR * kinematics.X_WL[l] * geometry.X_LG;
+      requireShapeInBounds(obstacle.shape, obstacle.X_WG, concat(where, ": link '", geometry.urdf_link, "'"));
       obstacles.push_back(std::move(obstacle));
     }
   OMPL_CCD_THROW_UNLESS(!obstacles.empty(), where, ": URDF '", urdf_path,

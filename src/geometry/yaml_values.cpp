@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 
 namespace ompl_ccd::scene_io
 {
@@ -55,6 +56,9 @@ double readNumber(const YAML::Node &node, const std::string &where, const std::s
   OMPL_CCD_THROW_UNLESS(node.IsScalar() && YAML::convert<double>::decode(node, value) && std::isfinite(value),
                         where, ": `", key, "` must be a finite number (", lineOf(node), ", got ", shown(node),
                         "); fix `", key, "`.");
+  OMPL_CCD_THROW_UNLESS(withinMagnitudeBound(value), where, ": `", key, "` is ", value, ", beyond ±", kMaxMagnitude,
+                        " (", lineOf(node), "); no scene is that large: give metres (radians for an angle), within "
+                        "the bound.");
   return value;
 }
 

@@ -20,7 +20,7 @@ void checkKeys(const YAML::Node &node, const std::string &where, const std::vect
 /** \brief The string value of \a node (`key` names it in messages). */
 std::string readString(const YAML::Node &node, const std::string &where, const std::string &key);
 
-/** \brief A finite number. */
+/** \brief A finite number within ±kMaxMagnitude (magnitude_bound.h). */
 double readNumber(const YAML::Node &node, const std::string &where, const std::string &key);
 
 /** \brief A finite number > 0. */

@@ -13,6 +13,7 @@
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 
 namespace ompl_ccd
 {
@@ -50,9 +51,13 @@ TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, 
     {
       const aiVector3D &p = in->mVertices[v];
       mesh->vertices.emplace_back(scale.x() * p.x, scale.y() * p.y, scale.z() * p.z);
-      OMPL_CCD_THROW_UNLESS(mesh->vertices.back().allFinite(), "loadMesh: ", context, ": mesh file '", path,
+      const Eigen::Vector3d &vertex = mesh->vertices.back();
+      OMPL_CCD_THROW_UNLESS(vertex.allFinite(), "loadMesh: ", context, ": mesh file '", path,
                             "' has a vertex that is not finite (NaN or inf) after scale [", formatVector(scale),
                             "]; fix the mesh or its scale.");
+      OMPL_CCD_THROW_UNLESS(withinMagnitudeBound(vertex), "loadMesh: ", context, ": mesh file '", path,
+                            "' has a vertex at [", formatVector(vertex), "] after scale [", formatVector(scale),
+                            "], beyond ±", kMaxMagnitude, " m; give the mesh in metres or fix its scale.");
     }
     for (unsigned int f = 0; f < in->mNumFaces; ++f)
     {

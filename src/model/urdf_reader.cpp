@@ -131,11 +131,11 @@ private:
   void setFloatingBounds(Joint &joint) const
   {
     const bool sane = options_.floating_lower.allFinite() && options_.floating_upper.allFinite() &&
-                      options_.floating_lower.cwiseAbs().maxCoeff() <= kMaxUrdfMagnitude &&
-                      options_.floating_upper.cwiseAbs().maxCoeff() <= kMaxUrdfMagnitude;
+                      options_.floating_lower.cwiseAbs().maxCoeff() <= kMaxMagnitude &&
+                      options_.floating_upper.cwiseAbs().maxCoeff() <= kMaxMagnitude;
     OMPL_CCD_THROW_UNLESS(sane, "RobotModel::fromUrdf: floating root bounds [", formatVector(options_.floating_lower),
                           "] .. [", formatVector(options_.floating_upper), "] are not finite numbers within ±",
-                          kMaxUrdfMagnitude, " m; fix RobotModelOptions::floating_lower/floating_upper.");
+                          kMaxMagnitude, " m; fix RobotModelOptions::floating_lower/floating_upper.");
     OMPL_CCD_THROW_UNLESS((options_.floating_lower.array() <= options_.floating_upper.array()).all(),
                           "RobotModel::fromUrdf: floating root bounds lower [", formatVector(options_.floating_lower),
                           "] exceed upper [", formatVector(options_.floating_upper),

@@ -43,7 +43,7 @@ std::string quoted(const tinyxml2::XMLElement &element, const char *attribute)
 }
 
 /** \brief The \a count numbers of \a attribute of \a element, each finite and, when \a bounded,
-    within ±kMaxUrdfMagnitude. \a fix tells what to give ("the 3 side lengths in metres"). */
+    within ±kMaxMagnitude. \a fix tells what to give ("the 3 side lengths in metres"). */
 std::vector<double> readNumbers(const tinyxml2::XMLElement &element, const char *attribute, std::size_t count,
                                 bool bounded, const std::string &where, const std::string &fix)
 {
@@ -58,8 +58,8 @@ std::vector<double> readNumbers(const tinyxml2::XMLElement &element, const char 
   {
     OMPL_CCD_THROW_UNLESS(std::isfinite(value), kPrefix, where, ": ", quoted(element, attribute),
                           " holds a value that is not finite; give ", fix, ".");
-    OMPL_CCD_THROW_UNLESS(!bounded || std::abs(value) <= kMaxUrdfMagnitude, kPrefix, where, ": ",
-                          quoted(element, attribute), " holds ", value, ", beyond ±", kMaxUrdfMagnitude,
+    OMPL_CCD_THROW_UNLESS(!bounded || std::abs(value) <= kMaxMagnitude, kPrefix, where, ": ",
+                          quoted(element, attribute), " holds ", value, ", beyond ±", kMaxMagnitude,
                           " (no robot is that large; is it a placeholder?); give ", fix, ".");
   }
   return values;

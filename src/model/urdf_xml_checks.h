@@ -13,19 +13,15 @@
 #include <vector>
 
 #include "ompl_ccd/model/link.h"
+#include "ompl_ccd/model/magnitude_bound.h"
 
 namespace ompl_ccd
 {
-/** \brief Largest magnitude accepted for a length (m), an angle (rad), a joint limit, a mesh scale
-    or a mimic multiplier/offset: beyond it a value is a typo or a placeholder (1e300 as "no
-    limit"), never a robot, and it breaks the bounds the certifiers compute. */
-constexpr double kMaxUrdfMagnitude = 1e6;
-
 /** \brief Refuses every <link>'s <collision> that urdfdom would drop or read wrongly: a missing or
     doubled <geometry>, a shape that is not box/cylinder/sphere/mesh, a size that is not finite,
-    > 0 and ≤ kMaxUrdfMagnitude, a mesh without filename or with a scale that is not finite,
-    non-zero and ≤ kMaxUrdfMagnitude per axis, an <origin> that is not 3 + 3 finite numbers
-    within ±kMaxUrdfMagnitude.
+    > 0 and ≤ kMaxMagnitude, a mesh without filename or with a scale that is not finite,
+    non-zero and ≤ kMaxMagnitude per axis, an <origin> that is not 3 + 3 finite numbers
+    within ±kMaxMagnitude.
     \param source file name for messages. \returns the number of <collision> elements of each link
     (to check afterwards that every one was loaded, see checkEveryCollisionLoaded).
     \throws Error naming the file, the link, the <collision> (1-based), the line and the fix. */
@@ -33,9 +29,9 @@ std::map<std::string, int> checkUrdfCollisions(const tinyxml2::XMLElement &robot
 
 /** \brief Refuses every <joint> element urdfdom would reject with a logged reason only or read
     wrongly: an <origin> as above, an <axis xyz> that is not 3 finite numbers, a <limit> value that
-    is not one finite number or whose lower/upper lies beyond ±kMaxUrdfMagnitude, a <mimic>
+    is not one finite number or whose lower/upper lies beyond ±kMaxMagnitude, a <mimic>
     without joint or with a multiplier/offset that is not one finite number within
-    ±kMaxUrdfMagnitude. \throws Error naming the file, the joint, the element, the line and the fix. */
+    ±kMaxMagnitude. \throws Error naming the file, the joint, the element, the line and the fix. */
 void checkUrdfJointElements(const tinyxml2::XMLElement &robot, const std::string &source);
 
 /** \brief Refuses a robot that lost a <collision> on the way through urdfdom: \a declared (from

@@ -72,6 +72,39 @@ TEST(OctomapFile, ReadsWhatLiboctomapWritesPrunedLeavesAtTheirDepth)
     EXPECT_TRUE(inCell(p, cells[0]) || inCell(p, cells[1])) << p.transpose();
 }
 
+/// Far from the map's origin a cell's float centre (liboctomap's leaf iterator) is off by up to half
+/// a float ulp (1.2e-4 m at 2–4 km): the cells read are the keys' cubes, their centres in double —
+/// a leaf and pruned leaves of 2, 4 and 8 leaves a side, at depths 16 down to 13.
+TEST(OctomapFile, CellsAreTheirKeysCubesWithCentresInDouble)
+{
+  constexpr double res = 0.1;
+  octomap::OcTree tree(res);
+  // keys near (3000, −2000, 1500) m
+  const unsigned origin = 32768, x = origin + 30008, y = origin - 20000, z = origin + 15000;
+  for (const unsigned leaves : {1u, 2u, 4u, 8u})
+    for (unsigned i = 0; i < leaves; ++i)
+      for (unsigned j = 0; j < leaves; ++j)
+        for (unsigned k = 0; k < leaves; ++k)
+          tree.updateNode(octomap::OcTreeKey(x + i, y + 16 * leaves + j, z + k), true);
+  const std::string path = (tempFolder() / "far.bt").string();
+  ASSERT_TRUE(tree.writeBinary(path));
+  const std::vector<OccupiedCell> cells = readOctomapFile(path);
+  ASSERT_EQ(cells.size(), 4u);
+  std::set<double> sizes;
+  for (const OccupiedCell &cell : cells)
+  {
+    sizes.insert(cell.size);
+    const unsigned leaves = static_cast<unsigned>(std::lround(cell.size / res));
+    // the cube's lowest corner is the key's, (key − origin) · res, exact but for one rounding
+    const Eigen::Vector3d corner = cell.center - Eigen::Vector3d::Constant(0.5 * cell.size);
+    const Eigen::Vector3d expected(30008 * res, (-20000.0 + 16 * leaves) * res, 15000 * res);
+    EXPECT_LT((corner - expected).cwiseAbs().maxCoeff(), 1e-12) << "leaves " << leaves;
+    const Eigen::Vector3d rounded = cell.center.cast<float>().cast<double>();
+    EXPECT_GT((rounded - cell.center).cwiseAbs().maxCoeff(), 1e-6) << "the float centre would be off";
+  }
+  EXPECT_EQ(sizes, (std::set<double>{0.1, 0.2, 0.4, 0.8}));
+}
+
 TEST(OctomapFile, FullMapsKeepLogOddsAndTheThresholdDecides)
 {
   octomap::OcTree tree(0.05);
@@ -129,7 +162,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadMap{"color.ot", "# Octomap OcTree file\nid ColorOcTree\nsize 1\nres 0.1\ndata\n",
                {"the map is an 'ColorOcTree', not an 'OcTree'"}},
         BadMap{"nores.bt", "# Octomap OcTree binary file\nid OcTree\nsize 1\ndata\n", {"lacks `id` or `res`"}},
-        BadMap{"zero_res.bt", "# Octomap OcTree binary file\nid OcTree\nres 0\ndata\n", {"`res` is not a finite number > 0"}},
+        BadMap{"zero_res.bt", "# Octomap OcTree binary file\nid OcTree\nres 0\ndata\n",
+               {"`res` is not a number in (0, 1e+06] (metres)"}},
+        // a cube of 32768 × res is not finite in float: liboctomap's own bounds break
+        BadMap{"huge_res.bt", "# Octomap OcTree binary file\nid OcTree\nres 1e39\ndata\n",
+               {"`res` is not a number in (0, 1e+06] (metres)"}},
+        // res 100: the root's occupied child is a cube of 3.3e6 m
+        BadMap{"wide_cell.bt", "# Octomap OcTree binary file\nid OcTree\nres 100\ndata\n" + std::string("\x02\x00", 2),
+               {"the occupied cell of key (", ") at depth 1 (side 3.2768e+06 m", "give `res` in metres"}},
         BadMap{"nodata.bt", "# Octomap OcTree binary file\nid OcTree\nres 0.1\n", {"no `data` line"}},
         // the root says child 0 is an inner node, whose bytes are missing
         BadMap{"cut.bt", kBinaryHeader + std::string("\x03\x00", 2), {"ends at byte 2 inside a node", "cut short"}},

@@ -285,6 +285,45 @@ INSTANTIATE_TEST_SUITE_P(
       return info.param.file.substr(0, info.param.file.find('.'));
     });
 
+// Values beyond the bound on a scene (±1e6 m, scene_bound.h), in every reader and once placed: the
+// mutants that crashed every validator while the scene loaded (FCL's dynamic AABB tree indexing
+// outside its nodes once every merge cost overflowed), kept as fuzzer seeds too.
+INSTANTIATE_TEST_SUITE_P(
+    SceneBound, SceneLoaderError,
+    ::testing::Values(
+        BadScene{"sphere_1e200.yaml",
+                 {"obstacle 0 ('ball'): `sphere` is 1e+200, beyond ±1e+06 (line 3)", "give metres"}},
+        BadScene{"pose_position_1e200.yaml",
+                 {"obstacle 0 ('crate'): `pose.position` is 1e+200, beyond ±1e+06 (line 4)"}},
+        BadScene{"box_reaches_beyond_bound.yaml",
+                 {"obstacle 0 ('wall'): it reaches from [100000, -0.5, -0.5] to [1.1e+06, 0.5, 0.5] in the world"}},
+        BadScene{"moveit_sphere_1e200.yaml",
+                 {"collision_objects 0 ('ball'): primitive 0: `dimensions` is 1e+200, beyond ±1e+06 (line 6)"}},
+        BadScene{"moveit_poses_beyond_bound.yaml",
+                 {"collision_objects 0 ('crate'): primitive 0: it is placed at [1.6e+06, 0, 0] in the world"}},
+        BadScene{"urdf_pose_beyond_bound.yaml", {"obstacle 0 ('arm'): link '", "in the world, beyond ±1e+06 m"}},
+        BadScene{"mesh_scaled_beyond_bound.yaml",
+                 {"obstacle 0 ('cube'): its mesh vertex [500000, ", "] lies at [1.1e+06, "}},
+        BadScene{"mesh_vertex_beyond_bound.yaml",
+                 {"('sheet')", "huge_vertex.obj' has a vertex at [2e+06 0 0] after scale [1 1 1], beyond ±1e+06 m; "
+                  "give the mesh in metres or fix its scale."}},
+        BadScene{"cloud_point_1e200.yaml",
+                 {"obstacle 0 ('cloud')", "cloud_point_1e200.pcd",
+                  "a coordinate lies beyond ±1e+06 m (1e+200 0.2 0.3)"}},
+        BadScene{"cloud_rotated_to_infinity.yaml",
+                 {"obstacle 0 ('cloud')", "cloud_near_max.xyz", "line 2: a coordinate lies beyond ±1e+06 m"}},
+        BadScene{"voxel_cover_nan_centre.yaml",
+                 {"obstacle 0 ('cloud')", "cloud_near_max.xyz", "line 2: a coordinate lies beyond ±1e+06 m"}},
+        BadScene{"octomap_resolution_1e39.yaml",
+                 {"obstacle 0 ('map')", "resolution_1e39.bt: `res` is not a number in (0, 1e+06] (metres)"}},
+        BadScene{"octomap_cell_beyond_bound.yaml",
+                 {"obstacle 0 ('map')", "resolution_100.bt: the occupied cell of key (",
+                  ") at depth 1 (side 3.2768e+06 m",
+                  "reaches beyond ±1e+06 m of the map's origin; give `res` in metres."}}),
+    [](const ::testing::TestParamInfo<BadScene> &info) {
+      return info.param.file.substr(0, info.param.file.find('.'));
+    });
+
 TEST(SceneLoader, YamlSyntaxErrorNamesLine)
 {
   const std::string path = test::testDataPath("geometry/errors/syntax_error.yaml");

@@ -58,14 +58,19 @@ TEST(SensorObstacles, PointsBecomeSpheresPlacedByTheCloudPose)
               ::testing::ThrowsMessage<Error>(HasSubstr("where: `voxel` is -1; give a finite voxel side >= 0")));
 }
 
-TEST(SensorObstacles, CellsBecomeBoxesOfTheirSize)
+TEST(SensorObstacles, CellsBecomeBoxesOfTheirSizeGrownByTheirCentresRounding)
 {
-  const std::vector<Obstacle> obstacles =
-      cellObstacles({{Eigen::Vector3d(0.1, 0.2, 0.3), 0.04}}, "map", Eigen::Isometry3d(Eigen::Translation3d(0, 0, 1)));
+  const std::vector<Obstacle> obstacles = cellObstacles({{Eigen::Vector3d(0.1, 0.2, 0.3), 0.04}}, "map",
+                                                        Eigen::Isometry3d(Eigen::Translation3d(0, 0, 1)), "test");
   ASSERT_EQ(obstacles.size(), 1u);
   EXPECT_EQ(obstacles[0].name, "map/0");
   EXPECT_EQ(obstacles[0].shape.kind, CollisionShape::Kind::Box);
-  EXPECT_EQ(obstacles[0].shape.box_size, Eigen::Vector3d::Constant(0.04));
+  // Half an ulp of the centre's 0.3 is 2.8e-17: the side grows by more than twice that, far less than a nanometre.
+  for (int k = 0; k < 3; ++k)
+  {
+    EXPECT_GT(obstacles[0].shape.box_size[k], 0.04 + 2 * 2.8e-17);
+    EXPECT_LT(obstacles[0].shape.box_size[k], 0.04 + 1e-14);
+  }
   EXPECT_TRUE(obstacles[0].X_WG.translation().isApprox(Eigen::Vector3d(0.1, 0.2, 1.3)));
 }
 

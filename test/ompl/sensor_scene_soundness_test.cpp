@@ -43,7 +43,7 @@ CollisionWorldPtr sensorWorld(bool octomap)
   {
     const std::string path = (std::filesystem::temp_directory_path() / "ompl_ccd_sensor_soundness.bt").string();
     writeOctomap(points, 0.01, path);
-    obstacles = cellObstacles(readOctomapFile(path), "map", Eigen::Isometry3d::Identity());
+    obstacles = cellObstacles(readOctomapFile(path), "map", Eigen::Isometry3d::Identity(), "test");
   }
   else
     obstacles = pointObstacles(points, 0.005, 0.0, "cloud", Eigen::Isometry3d::Identity(), "test");

@@ -55,3 +55,14 @@ def test_set_points_refuses_bad_input():
         world.set_points(np.zeros((2, 3)), 0.0)
     with pytest.raises(ompl_ccd.Error, match=r"point 1 is not finite"):
         world.set_points(np.array([[0, 0, 0], [np.nan, 0, 0]]), 0.01)
+    with pytest.raises(ompl_ccd.Error, match=r"World.set_points: point 1 lies at \(1e\+200, 0, 0\) in the world"):
+        world.set_points(np.array([[0, 0, 0], [1e200, 0, 0]]), 0.01)
+
+
+def test_scenes_beyond_the_bound_are_refused_not_crashed():
+    """The mutants that crashed every validator while the scene loaded (test/data/geometry/errors/)."""
+    for name, message in [("sphere_1e200.yaml", r"`sphere` is 1e\+200, beyond ±1e\+06"),
+                          ("cloud_point_1e200.yaml", r"a coordinate lies beyond ±1e\+06 m")]:
+        scene = os.path.join(ROOT, "test", "data", "geometry", "errors", name)
+        with pytest.raises(ompl_ccd.Error, match=message):
+            ompl_ccd.World(robot=ARM, srdf=ARM_SRDF, scene=scene)

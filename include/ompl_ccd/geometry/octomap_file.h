@@ -14,6 +14,8 @@ namespace ompl_ccd
     the map), at the leaf's own depth (a pruned leaf is a larger cube). */
 struct OccupiedCell
 {
+  /** \brief The centre of the leaf's key at its depth, in double: within half an ulp of the exact
+      centre on each axis (one rounding). */
   Eigen::Vector3d center = Eigen::Vector3d::Zero();
   /** \brief Side of the cube, metres: resolution × 2^(16 − depth). */
   double size = 0.0;
@@ -25,7 +27,9 @@ struct OccupiedCell
     occupied when `isNodeOccupied` says so under \a occupancy_threshold (a probability in (0, 1);
     the file's own default, 0.5, when unset). Unknown space (no leaf) is no obstacle.
     The file's data is walked once before liboctomap reads it (depth ≤ 16, no truncation), so a
-    malformed file is refused with a message rather than read past its end.
+    malformed file is refused with a message rather than read past its end. `res` must lie in
+    (0, kMaxMagnitude] and every occupied cell within ±kMaxMagnitude of the map's origin
+    (magnitude_bound.h).
     \throws Error naming the file, the element (header key, byte) and the fix. */
 std::vector<OccupiedCell> readOctomapFile(const std::string &path, std::optional<double> occupancy_threshold = {});
 }  // namespace ompl_ccd

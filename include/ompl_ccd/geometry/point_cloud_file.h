@@ -18,7 +18,7 @@ namespace ompl_ccd
     - `.xyz` — text, one point per line `x y z` (more columns ignored), blank lines and `#`
       comments skipped.
     A point with a NaN coordinate is skipped: NaN is PCL's "no return" in organised clouds. An
-    infinite coordinate is refused.
+    infinite coordinate is refused, and so is one beyond ±kMaxMagnitude (magnitude_bound.h).
     \throws Error naming the file, the element (header key, line, point) and the fix. */
 std::vector<Eigen::Vector3d> readPointCloudFile(const std::string &path);
 }  // namespace ompl_ccd

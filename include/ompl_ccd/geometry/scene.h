@@ -31,7 +31,8 @@ struct Obstacle
 class Scene
 {
 public:
-  /** \brief Builds FCL objects and the broadphase. \throws Error on duplicate obstacle names. */
+  /** \brief Builds FCL objects and the broadphase. \throws Error on duplicate obstacle names, and
+      for an obstacle beyond the scene's bound (requireShapeInBounds, scene_bound.h). */
   explicit Scene(std::vector<Obstacle> obstacles);
   Scene(const Scene &) = delete;
   Scene &operator=(const Scene &) = delete;

@@ -34,13 +34,18 @@ std::vector<Ball> voxelCover(const std::vector<Eigen::Vector3d> &p_WP, double ra
     \a radius, named "<name>/<i>"; with \a voxel > 0, one per voxelCover() ball instead (a
     superset of the points' balls: *Free* keeps its meaning, a *Collision* witness touches the
     cover, which may lie up to 2 × the voxel's half diagonal from every point's ball).
-    \throws Error prefixed by \a where unless radius > 0 and voxel ≥ 0 are finite. */
+    \throws Error prefixed by \a where unless radius ∈ (0, kMaxMagnitude] and voxel ∈ [0,
+    kMaxMagnitude] (magnitude_bound.h), naming the point that lies beyond ±kMaxMagnitude once placed
+    and the ball that reaches beyond it (scene_bound.h). */
 std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
                                      const std::string &name, const Eigen::Isometry3d &X_WC,
                                      const std::string &where);
 
-/** \brief One box obstacle per occupied cell (octomap frame M placed at \a X_WM), the cell's
-    cube, named "<name>/<i>". */
+/** \brief One box obstacle per occupied cell (octomap frame M placed at \a X_WM), named
+    "<name>/<i>": the cell's cube, its side grown by 2 · 10⁻¹⁵ × the centre's largest coordinate so
+    that it holds the cell its rounded centre stands for (OccupiedCell).
+    \throws Error prefixed by \a where naming the cell that reaches beyond ±kMaxMagnitude once
+    placed (scene_bound.h). */
 std::vector<Obstacle> cellObstacles(const std::vector<OccupiedCell> &cells, const std::string &name,
-                                    const Eigen::Isometry3d &X_WM);
+                                    const Eigen::Isometry3d &X_WM, const std::string &where);
 }  // namespace ompl_ccd
