@@ -110,7 +110,8 @@ include(${PROJECT_SOURCE_DIR}/cmake/ros_certify_node.cmake)
 if(NOT OMPL_CCD_BUILD_TESTS)
   return()
 endif()
-# Outside a sourced workspace: ROS_PACKAGE_PATH finds package.xml (and through it the plugin
+# Every ROS test carries the label `ros`: CI runs them again, twice each (.ci/run), so that a
+# flaky one shows up before it lands. Outside a sourced workspace: ROS_PACKAGE_PATH finds package.xml (and through it the plugin
 # description), CMAKE_PREFIX_PATH the devel space (libraries, node); ROS_HOME keeps rospack's
 # cache and the logs in the build tree.
 set(_ompl_ccd_ros_env
@@ -130,7 +131,7 @@ add_dependencies(ros_pluginlib_loading ompl_ccd_plugins)
 # Not in <devel>/lib/ompl_ccd, where catkin_package() sends executables: it is no node.
 set_target_properties(ros_pluginlib_loading PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
 add_test(NAME ros_pluginlib_loading COMMAND ros_pluginlib_loading WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-set_tests_properties(ros_pluginlib_loading PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}")
+set_tests_properties(ros_pluginlib_loading PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" LABELS ros)
 
 find_program(OMPL_CCD_ROSTEST rostest)
 if(NOT OMPL_CCD_ROSTEST)
@@ -144,7 +145,7 @@ set(_ompl_ccd_plan_report ${PROJECT_BINARY_DIR}/ros_test/plan_report.jsonl)
 add_test(NAME ros_plan_launch
   COMMAND /bin/sh -c "rm -f '${_ompl_ccd_plan_report}' && mkdir -p '${PROJECT_BINARY_DIR}/ros_test' && exec ${_ompl_ccd_ros_python} ${OMPL_CCD_ROSTEST} '${PROJECT_SOURCE_DIR}/test/ros/plan.test' report_file:='${_ompl_ccd_plan_report}'"
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
-set_tests_properties(ros_plan_launch PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" TIMEOUT 300)
+set_tests_properties(ros_plan_launch PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" TIMEOUT 300 LABELS ros)
 
 # Every bad parameter gives one ROS_ERROR naming it and the fix, and exit code 2. Starts its own
 # roscore on port 11411 (ROS_MASTER_URI), an unusual one so parallel test runs meet no other master.
@@ -152,6 +153,6 @@ add_test(NAME ros_bad_parameters
   COMMAND ${_ompl_ccd_ros_python} ${PROJECT_SOURCE_DIR}/test/ros/bad_parameters_check.py
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 set_tests_properties(ros_bad_parameters PROPERTIES
-  ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11411" TIMEOUT 600)
+  ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11411" TIMEOUT 600 LABELS ros)
 
 include(${PROJECT_SOURCE_DIR}/cmake/ros_certify_tests.cmake)

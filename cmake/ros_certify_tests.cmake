@@ -1,6 +1,7 @@
 # Tests of ompl_ccd_certify_node, included at the end of ros.cmake (rostest found, tests on):
-#  - ros_certify_launch: rostest test/ros/certify.test (certify.launch, a client publishing a cloud,
-#    calling the services, comparing with `ompl_ccd validate`, checking the markers);
+#  - ros_certify_launch: rostest test/ros/certify.test (certify.launch, a client refused before the
+#    first cloud, then publishing a cloud, calling the services, comparing with `ompl_ccd validate`,
+#    checking the markers);
 #  - ros_certify_rviz: RViz with config/certify.rviz under Xvfb, the node's markers of a colliding
 #    trajectory on screen; the screenshot must not be blank (test/ros/rviz_screenshot_check.py).
 if(NOT OMPL_CCD_CERTIFY_NODE)
@@ -19,7 +20,7 @@ set_target_properties(certify_node_check PROPERTIES
 add_test(NAME ros_certify_launch
   COMMAND ${_ompl_ccd_ros_python} ${OMPL_CCD_ROSTEST} ${PROJECT_SOURCE_DIR}/test/ros/certify.test
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
-set_tests_properties(ros_certify_launch PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" TIMEOUT 400)
+set_tests_properties(ros_certify_launch PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" TIMEOUT 400 LABELS ros)
 
 find_program(OMPL_CCD_XVFB_RUN xvfb-run)
 find_program(OMPL_CCD_RVIZ rviz)
@@ -30,7 +31,7 @@ if(OMPL_CCD_XVFB_RUN AND OMPL_CCD_RVIZ AND OMPL_CCD_XWD)
             --devel ${CATKIN_DEVEL_PREFIX} --output ${PROJECT_BINARY_DIR}/ros_test/certify_rviz.png
     WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
   set_tests_properties(ros_certify_rviz PROPERTIES
-    ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11412" TIMEOUT 300)
+    ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11412" TIMEOUT 300 LABELS ros)
 else()
   message(STATUS "ompl_ccd: RViz screenshot test not added (needs xvfb-run, rviz, xwd: scripts/install-deps --ros).")
 endif()

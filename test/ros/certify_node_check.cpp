@@ -3,7 +3,10 @@
 // frame placed by a static transform, calls ~certify_trajectory on free and colliding trajectories
 // and checks each segment's verdict against `ompl_ccd validate` on the same edges in
 // examples/cloud_scene.yaml (the same points), checks the contact markers, and that bad requests
-// get the command line's message while the node keeps answering. Not named *_test.cpp: it needs ROS.
+// get the command line's message while the node keeps answering, and that every answer gives the
+// obstacles and the cloud's stamp of its scene. Run alone against a node that has taken no cloud
+// (certify.test's other <test>), FirstCloud shows a request refused until the first cloud has
+// arrived and answered after it. Not named *_test.cpp: it needs ROS.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -116,12 +119,10 @@ std::vector<std::string> cliVerdicts(const std::vector<std::vector<double>> &poi
   return verdicts;
 }
 
-class CertifyNodeCheck : public ::testing::Test
+/** \brief Places the camera frame in base_link (cameraPose) by a static transform. */
+void sendCameraTransform(tf2_ros::StaticTransformBroadcaster &tf)
 {
-protected:
-  void SetUp() override
-  {
-    geometry_msgs::TransformStamped t;
+  geometry_msgs::TransformStamped t;
     t.header.stamp = ros::Time::now();
     t.header.frame_id = "base_link";
     t.child_frame_id = "camera";
@@ -130,25 +131,44 @@ protected:
     t.transform.translation.x = X_WC.translation().x();
     t.transform.translation.y = X_WC.translation().y();
     t.transform.translation.z = X_WC.translation().z();
-    t.transform.rotation.x = q.x(), t.transform.rotation.y = q.y(), t.transform.rotation.z = q.z(),
-    t.transform.rotation.w = q.w();
-    tf_.sendTransform(t);
+  t.transform.rotation.x = q.x(), t.transform.rotation.y = q.y(), t.transform.rotation.z = q.z(),
+  t.transform.rotation.w = q.w();
+  tf.sendTransform(t);
+}
+
+/** \brief Publishes the bundled cloud on \a publisher until the node holds its 2,000 balls;
+    \returns the stamp of the cloud it took (zero when it took none within a minute). */
+ros::Time publishCloudUntilTaken(ros::Publisher &publisher)
+{
+  const std::vector<Eigen::Vector3d> points = readPointCloudFile(test::examplePath("sensors/scene_cloud.pcd"));
+  sensor_msgs::PointCloud2 cloud = cloudMessage(points);
+  ompl_ccd::UpdateObstacles count;
+  for (int attempt = 0; attempt < 60 && count.response.obstacles != 2000; ++attempt)
+  {
+    cloud.header.stamp = ros::Time::now();
+    publisher.publish(cloud);
+    ros::Duration(1.0).sleep();
+    if (!ros::service::call("/ompl_ccd_certify_node/update_obstacles", count))
+      return ros::Time();
+  }
+  return count.response.obstacles == 2000 ? count.response.cloud_stamp : ros::Time();
+}
+
+class CertifyNodeCheck : public ::testing::Test
+{
+protected:
+  void SetUp() override
+  {
+    sendCameraTransform(tf_);
     cloud_pub_ = nh_.advertise<sensor_msgs::PointCloud2>("/camera/points", 1, true);
     markers_sub_ = nh_.subscribe("/ompl_ccd_certify_node/contacts", 1, &CertifyNodeCheck::onMarkers, this);
     ASSERT_TRUE(ros::service::waitForService("/ompl_ccd_certify_node/certify_trajectory", ros::Duration(120.0)));
-    // Publish the cloud until the node holds its 2,000 balls.
-    const std::vector<Eigen::Vector3d> points = readPointCloudFile(test::examplePath("sensors/scene_cloud.pcd"));
-    sensor_msgs::PointCloud2 cloud = cloudMessage(points);
-    ompl_ccd::UpdateObstacles count;
-    for (int attempt = 0; attempt < 60 && count.response.obstacles != 2000; ++attempt)
-    {
-      cloud.header.stamp = ros::Time::now();
-      cloud_pub_.publish(cloud);
-      ros::Duration(1.0).sleep();
-      ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", count));
-    }
-    ASSERT_EQ(count.response.obstacles, 2000);
+    cloud_stamp_ = publishCloudUntilTaken(cloud_pub_);
+    ASSERT_FALSE(cloud_stamp_.isZero()) << "the node did not take the cloud";
   }
+
+  /** \brief No marker is delivered once the test ends: the spinner thread outlives the fixture. */
+  void TearDown() override { markers_sub_.shutdown(); }
 
   void onMarkers(const visualization_msgs::MarkerArrayConstPtr &markers)
   {
@@ -165,12 +185,15 @@ protected:
     return call.response;
   }
 
+  // What onMarkers writes comes before the subscriber that calls it (members are destroyed in
+  // reverse order; TearDown shuts the subscriber down first anyway).
   ros::NodeHandle nh_;
   tf2_ros::StaticTransformBroadcaster tf_;
-  ros::Publisher cloud_pub_;
-  ros::Subscriber markers_sub_;
   std::mutex mutex_;
   visualization_msgs::MarkerArray markers_;
+  ros::Time cloud_stamp_;
+  ros::Publisher cloud_pub_;
+  ros::Subscriber markers_sub_;
 };
 
 // Home pose; a sweep of the stretched arm down through the table (colliding); a small free move.
@@ -181,6 +204,8 @@ TEST_F(CertifyNodeCheck, VerdictsAreTheCommandLinesAndTheMarkersShowTheContact)
 {
   const CertifyTrajectory::Response response = certify(kPoints);
   ASSERT_TRUE(response.ok) << response.error;
+  EXPECT_EQ(response.obstacles, 2000);
+  EXPECT_EQ(response.cloud_stamp, cloud_stamp_) << "the stamp of the cloud the answer was certified in";
   EXPECT_EQ(response.verdicts, cliVerdicts(kPoints));
   ASSERT_EQ(response.verdicts.size(), 2u);
   EXPECT_EQ(response.verdicts[0], "free");
@@ -234,6 +259,8 @@ TEST_F(CertifyNodeCheck, EdgesAnswerAsTheTrajectoryAndObstaclesComeAndGo)
   ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/certify_edges", edges));
   ASSERT_TRUE(edges.response.ok) << edges.response.error;
   EXPECT_EQ(edges.response.verdicts, (std::vector<std::string>{"free", "collision"}));
+  EXPECT_EQ(edges.response.obstacles, 2000);
+  EXPECT_EQ(edges.response.cloud_stamp, cloud_stamp_);
 
   // A box around the last link where the free segment ends makes it collide; removed, the segment
   // is free again.
@@ -271,6 +298,46 @@ TEST_F(CertifyNodeCheck, AStaleCloudIsRefused)
   UpdateObstacles count;
   ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", count));
   EXPECT_EQ(count.response.obstacles, 2000) << "the stale cloud did not replace the fresh one";
+  EXPECT_EQ(count.response.cloud_stamp, cloud_stamp_);
+}
+
+/// certify.test runs this alone against a fresh node: with ~cloud remapped (certify.launch) a
+/// request is refused, naming the topic and the age limit, until the first cloud has arrived; then
+/// answered.
+TEST(FirstCloud, RequestsAreRefusedUntilTheFirstCloudThenAnswered)
+{
+  ASSERT_TRUE(ros::service::waitForService("/ompl_ccd_certify_node/certify_trajectory", ros::Duration(120.0)));
+  CertifyTrajectory before;
+  before.request.trajectory = trajectory(kPoints);
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/certify_trajectory", before));
+  EXPECT_FALSE(before.response.ok) << "answered before any cloud: " << testing::PrintToString(before.response.verdicts);
+  EXPECT_THAT(before.response.error,
+              HasSubstr("certify_trajectory: no cloud has arrived yet on ~cloud ('/camera/points'); requests are "
+                        "answered once a cloud no older than ~max_cloud_age (30 s) has"));
+  EXPECT_TRUE(before.response.verdicts.empty());
+  EXPECT_EQ(before.response.obstacles, 0);
+  EXPECT_TRUE(before.response.cloud_stamp.isZero());
+  CertifyEdges edges;
+  edges.request.joint_names = kJoints;
+  edges.request.starts = kPoints[0];
+  edges.request.goals = kPoints[1];
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/certify_edges", edges));
+  EXPECT_FALSE(edges.response.ok);
+  EXPECT_THAT(edges.response.error, HasSubstr("certify_edges: no cloud has arrived yet on ~cloud ('/camera/points')"));
+
+  ros::NodeHandle nh;
+  tf2_ros::StaticTransformBroadcaster tf;
+  sendCameraTransform(tf);
+  ros::Publisher cloud = nh.advertise<sensor_msgs::PointCloud2>("/camera/points", 1, true);
+  const ros::Time stamp = publishCloudUntilTaken(cloud);
+  ASSERT_FALSE(stamp.isZero()) << "the node did not take the cloud";
+  CertifyTrajectory after;
+  after.request.trajectory = trajectory(kPoints);
+  ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/certify_trajectory", after));
+  ASSERT_TRUE(after.response.ok) << after.response.error;
+  EXPECT_EQ(after.response.verdicts, (std::vector<std::string>{"free", "collision"}));
+  EXPECT_EQ(after.response.obstacles, 2000);
+  EXPECT_EQ(after.response.cloud_stamp, stamp);
 }
 }  // namespace
 }  // namespace ompl_ccd

@@ -5,7 +5,10 @@
 /// ~update_obstacles — and answers ~certify_trajectory and ~certify_edges (srv/) with the
 /// library's validators; draws where a certified trajectory hits on ~contacts (MarkerArray).
 /// Parameters: certify_parameters.h. Requests and clouds are handled on two spinner threads: the
-/// scene is swapped whole (live_scene.h), a request keeps the scene it started with.
+/// scene is swapped whole (live_scene.h), a request keeps the scene it started with. With ~cloud
+/// remapped (certify.launch remaps it to its `cloud` argument) the scene is the camera's: every
+/// request is refused until a first cloud has been taken, and while the latest is older than
+/// ~max_cloud_age. Every answer gives the number of obstacles and the cloud's stamp of its scene.
 ///
 /// Exit code: 2 for a bad parameter or input at start-up (ROS_ERROR names it and the fix), 3 for any
 /// other failure; a bad request or cloud never ends the node (its error is answered or logged).
@@ -55,7 +58,8 @@ class CertifyNode
 {
 public:
   CertifyNode(ros::NodeHandle nh, ros::NodeHandle pnh)
-    : pnh_(pnh), params_(readCertifyParameters(nh, pnh)), listener_(tf_)
+    : pnh_(pnh), params_(readCertifyParameters(nh, pnh)), listener_(tf_), cloud_topic_(pnh.resolveName("cloud")),
+      cloud_required_(cloud_topic_ != pnh.resolveName("cloud", false))
   {
     const RobotModelPtr robot = loadRobot(params_);
     robot->checkCertifiable("ompl_ccd_certify_node");
@@ -69,6 +73,9 @@ public:
              robot->name().c_str(), robot->nq(), params_.scene.c_str(),
              scene_->snapshot()->world()->scene().obstacles().size(), params_.planning_frame.c_str(),
              params_.validator.c_str());
+    if (cloud_required_)
+      ROS_INFO("ompl_ccd_certify_node: ~cloud is remapped to %s: requests are refused until a first cloud arrives",
+               cloud_topic_.c_str());
     // Made now, so that the first request does not pay ca's start-up.
     scene_->snapshot()->checker(params_.validator);
     markers_ = pnh_.advertise<visualization_msgs::MarkerArray>("contacts", 1, true);
@@ -79,17 +86,29 @@ public:
   }
 
 private:
-  /** \brief An error text when the latest cloud is too old for a request, else empty. */
-  std::string staleCloud() const
+  /** \brief Why a request cannot be answered in \a scene: no cloud yet while ~cloud is remapped,
+      or one older than ~max_cloud_age; empty when it can. */
+  std::string cloudRefusal(const SceneSnapshot &scene) const
   {
-    std::lock_guard<std::mutex> lock(cloud_mutex_);
-    if (cloud_stamp_.isZero())
-      return "";
-    const double age = (ros::Time::now() - cloud_stamp_).toSec();
+    const ros::Time &stamp = scene.cloudStamp();
+    if (stamp.isZero())
+      return cloud_required_ ? concat("no cloud has arrived yet on ~cloud ('", cloud_topic_,
+                                      "'); requests are answered once a cloud no older than ~max_cloud_age (",
+                                      params_.max_cloud_age, " s) has: publish it, or check the remapping of ~cloud.")
+                             : "";
+    const double age = (ros::Time::now() - stamp).toSec();
     if (age <= params_.max_cloud_age)
       return "";
-    return concat("the latest cloud on ~cloud is ", age, " s old, older than ~max_cloud_age ", params_.max_cloud_age,
-                  " s; publish a fresh cloud, or raise ~max_cloud_age.");
+    return concat("the latest cloud on ~cloud ('", cloud_topic_, "') is ", age, " s old, older than ~max_cloud_age ",
+                  params_.max_cloud_age, " s; publish a fresh cloud, or raise ~max_cloud_age.");
+  }
+
+  /** \brief The obstacles and the cloud's stamp of \a scene into \a response. */
+  template <typename Response>
+  static void describeScene(const SceneSnapshot &scene, Response &response)
+  {
+    response.obstacles = static_cast<int>(scene.world()->scene().obstacles().size());
+    response.cloud_stamp = scene.cloudStamp();
   }
 
   void onCloud(const sensor_msgs::PointCloud2ConstPtr &cloud)
@@ -116,11 +135,7 @@ private:
       std::vector<Obstacle> obstacles = pointObstacles(cloudPoints(*cloud), params_.cloud_radius, params_.cloud_voxel,
                                                        "cloud", X_WC, "~cloud");
       const std::size_t count = obstacles.size();
-      scene_->setCloud(std::move(obstacles));
-      {
-        std::lock_guard<std::mutex> lock(cloud_mutex_);
-        cloud_stamp_ = cloud->header.stamp;
-      }
+      scene_->setCloud(std::move(obstacles), cloud->header.stamp);
       ROS_INFO("ompl_ccd_certify_node: cloud of %zu obstacle balls from frame '%s'", count,
                cloud->header.frame_id.c_str());
     }
@@ -132,14 +147,17 @@ private:
 
   bool onTrajectory(CertifyTrajectory::Request &request, CertifyTrajectory::Response &response)
   {
-    if (const std::string stale = staleCloud(); !stale.empty())
+    const std::shared_ptr<const SceneSnapshot> scene = scene_->snapshot();
+    if (const std::string refused = cloudRefusal(*scene); !refused.empty())
     {
-      response.ok = false, response.first_not_free = -1, response.error = "certify_trajectory: " + stale;
+      response.ok = false, response.first_not_free = -1, response.error = "certify_trajectory: " + refused;
+      describeScene(*scene, response);
+      ROS_WARN("ompl_ccd_certify_node: %s", response.error.c_str());
       return true;
     }
-    const std::shared_ptr<const SceneSnapshot> scene = scene_->snapshot();
     TrajectoryAnswer answer;
     response = certifyTrajectory(*scene, request, params_.validator, &answer);
+    describeScene(*scene, response);
     response.frame_id = params_.planning_frame;
     if (response.ok)
       markers_.publish(contactMarkers(*scene->world(), answer, params_.planning_frame));
@@ -150,12 +168,16 @@ private:
 
   bool onEdges(CertifyEdges::Request &request, CertifyEdges::Response &response)
   {
-    if (const std::string stale = staleCloud(); !stale.empty())
+    const std::shared_ptr<const SceneSnapshot> scene = scene_->snapshot();
+    if (const std::string refused = cloudRefusal(*scene); !refused.empty())
     {
-      response.ok = false, response.error = "certify_edges: " + stale;
+      response.ok = false, response.error = "certify_edges: " + refused;
+      describeScene(*scene, response);
+      ROS_WARN("ompl_ccd_certify_node: %s", response.error.c_str());
       return true;
     }
-    response = certifyEdges(*scene_->snapshot(), request, params_.validator);
+    response = certifyEdges(*scene, request, params_.validator);
+    describeScene(*scene, response);
     if (!response.ok)
       ROS_WARN("ompl_ccd_certify_node: %s", response.error.c_str());
     return true;
@@ -172,7 +194,7 @@ private:
             params_.scene.empty() ? "." : std::filesystem::path(params_.scene).parent_path().string();
         added = sceneObstaclesFromYaml(request.add_yaml, folder, params_.package_paths, "update_obstacles: add_yaml");
       }
-      response.obstacles = static_cast<int>(scene_->update(std::move(added), request.remove));
+      scene_->update(std::move(added), request.remove);
       response.ok = true;
     }
     catch (const Error &e)
@@ -181,19 +203,23 @@ private:
       response.error = e.what();
       ROS_WARN("ompl_ccd_certify_node: %s", e.what());
     }
+    describeScene(*scene_->snapshot(), response);
     return true;
   }
 
+  // The state the callbacks use comes first, the subscriber and services that call them last: they
+  // are destroyed first, so no callback runs on a destroyed member.
   ros::NodeHandle pnh_;
   CertifyParameters params_;
   tf2_ros::Buffer tf_;
   tf2_ros::TransformListener listener_;
+  std::string cloud_topic_;
+  /** \brief ~cloud is remapped: a request needs a cloud. */
+  bool cloud_required_ = false;
   std::unique_ptr<LiveScene> scene_;
   ros::Publisher markers_;
   ros::Subscriber cloud_;
   std::vector<ros::ServiceServer> services_;
-  mutable std::mutex cloud_mutex_;
-  ros::Time cloud_stamp_;
 };
 }  // namespace
 }  // namespace ompl_ccd::ros_node

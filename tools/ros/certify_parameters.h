@@ -14,7 +14,7 @@
 /// | `~validator_options/NAME`    | scalar               | `ompl_ccd options` | any validator option |
 /// | `~cloud_radius`              | number, metres > 0   | 0.005          | each point of ~cloud is a ball of this radius |
 /// | `~cloud_voxel`               | number, metres ≥ 0   | 0.0            | voxel cover of the cloud (sensor_obstacles.h; 0 = every point) |
-/// | `~max_cloud_age`             | number, seconds > 0  | 5.0            | a cloud older than this (its stamp) is refused, and so is a request while the latest cloud is |
+/// | `~max_cloud_age`             | number, seconds > 0  | 5.0            | a cloud older than this (its stamp) is refused, and so is a request while the latest cloud is (with ~cloud remapped, also before the first cloud) |
 /// | `~tf_timeout`                | number, seconds ≥ 0  | 0.5            | how long to wait for the cloud's transform |
 
 #include <ros/node_handle.h>

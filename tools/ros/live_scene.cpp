@@ -34,11 +34,22 @@ std::shared_ptr<const SceneSnapshot> LiveScene::snapshot() const
   return snapshot_;
 }
 
-void LiveScene::setCloud(std::vector<Obstacle> obstacles)
+void LiveScene::setCloud(std::vector<Obstacle> obstacles, const ros::Time &stamp)
 {
   std::lock_guard<std::mutex> lock(mutex_);
-  cloud_ = std::move(obstacles);
-  rebuild();
+  ros::Time previous = stamp;
+  std::swap(cloud_, obstacles);
+  std::swap(cloud_stamp_, previous);
+  try
+  {
+    rebuild();
+  }
+  catch (const Error &)
+  {
+    std::swap(cloud_, obstacles);  // keep the scene as it was
+    std::swap(cloud_stamp_, previous);
+    throw;
+  }
 }
 
 std::size_t LiveScene::update(std::vector<Obstacle> added, const std::vector<std::string> &remove)
@@ -74,6 +85,6 @@ void LiveScene::rebuild()
   all.insert(all.end(), added_.begin(), added_.end());
   all.insert(all.end(), cloud_.begin(), cloud_.end());
   auto world = std::make_shared<const CollisionWorld>(robot_, std::make_shared<const Scene>(std::move(all)));
-  snapshot_ = std::make_shared<const SceneSnapshot>(std::move(world), options_);
+  snapshot_ = std::make_shared<const SceneSnapshot>(std::move(world), options_, cloud_stamp_);
 }
 }  // namespace ompl_ccd::ros_node

@@ -5,6 +5,8 @@
 /// immutable world (Scene and CollisionWorld are immutable once built) and swaps it in under a
 /// mutex: a certification holds the world it started with until it answers.
 
+#include <ros/time.h>
+
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,9 +23,15 @@ namespace ompl_ccd::ros_node
 class SceneSnapshot
 {
 public:
-  SceneSnapshot(CollisionWorldPtr world, ValidatorOptions options) : world_(std::move(world)), options_(options) {}
+  /** \brief The snapshot of \a world, whose cloud is stamped \a cloud_stamp (zero: it has none). */
+  SceneSnapshot(CollisionWorldPtr world, ValidatorOptions options, ros::Time cloud_stamp)
+    : world_(std::move(world)), options_(options), cloud_stamp_(cloud_stamp)
+  {
+  }
 
   const CollisionWorldPtr &world() const { return world_; }
+  /** \brief The stamp of the cloud in world(); zero while no cloud has been taken. */
+  const ros::Time &cloudStamp() const { return cloud_stamp_; }
 
   /** \brief The EdgeChecker of \a validator over world(), made on the first call (ca's
       certificates come from the certificate cache after the first start).
@@ -33,6 +41,7 @@ public:
 private:
   CollisionWorldPtr world_;
   ValidatorOptions options_;
+  ros::Time cloud_stamp_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const EdgeChecker>> checkers_;
 };
@@ -47,8 +56,10 @@ public:
   /** \brief The current world and validators. */
   std::shared_ptr<const SceneSnapshot> snapshot() const;
 
-  /** \brief Replaces the cloud: \a obstacles (world frame, named "cloud/<i>"). */
-  void setCloud(std::vector<Obstacle> obstacles);
+  /** \brief Replaces the cloud: \a obstacles (world frame, named "cloud/<i>") of the cloud stamped
+      \a stamp. \throws Error when the scene cannot be built (a duplicate name, an obstacle
+      beyond the scene's bound); the scene then stays as it was. */
+  void setCloud(std::vector<Obstacle> obstacles, const ros::Time &stamp);
 
   /** \brief Adds \a added, then removes every added obstacle named in \a remove (or "NAME/..." of
       one). \throws Error naming a name that is already in the scene, or one in \a remove that
@@ -63,6 +74,7 @@ private:
   ValidatorOptions options_;
   mutable std::mutex mutex_;
   std::vector<Obstacle> file_, added_, cloud_;
+  ros::Time cloud_stamp_;
   std::shared_ptr<const SceneSnapshot> snapshot_;
 };
 }  // namespace ompl_ccd::ros_node
