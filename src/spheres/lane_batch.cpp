@@ -159,6 +159,22 @@ HWY_INLINE V centreDistance(D d, const BallArrays &balls, int i, V x, V y, V z)
   return norm3(hn::Sub(x, hn::Set(d, balls.x[i])), hn::Sub(y, hn::Set(d, balls.y[i])), hn::Sub(z, hn::Set(d, balls.z[i])));
 }
 
+/// A lower bound on the distance from the points (x, y, z) to triangle \a t (LaneTriangle).
+HWY_INLINE V triangleDistance(D d, const LaneTriangle &t, V x, V y, V z)
+{
+  const V zero = hn::Zero(d);
+  const auto dot = [&](const float *a) {
+    return hn::MulAdd(hn::Set(d, a[0]), x, hn::MulAdd(hn::Set(d, a[1]), y, hn::Mul(hn::Set(d, a[2]), z)));
+  };
+  const V plane = hn::Max(hn::Sub(hn::Abs(hn::Sub(dot(t.n), hn::Set(d, t.h))), hn::Set(d, t.slack)), zero);
+  V edge = zero;
+  for (int i = 0; i < 3; ++i)
+    edge = hn::Max(edge, hn::Sub(dot(t.e + 3 * i), hn::Set(d, t.o[i])));
+  const V ball = hn::Sub(norm3(hn::Sub(x, hn::Set(d, t.c[0])), hn::Sub(y, hn::Set(d, t.c[1])), hn::Sub(z, hn::Set(d, t.c[2]))),
+                         hn::Set(d, t.r));
+  return hn::Max(hn::Sqrt(hn::MulAdd(plane, plane, hn::Mul(edge, edge))), ball);
+}
+
 HWY_INLINE void loadCentre(D d, const float *centres, int b, std::size_t lane, V &x, V &y, V &z)
 {
   x = hn::LoadU(d, centres + (b * 3 + 0) * kLanes + lane);
@@ -216,30 +232,35 @@ HWY_INLINE void lowerClearTimes(const MovingBalls &balls, float *tau, const Time
   }
 }
 
-/// Lowers tau by the clear times of \a balls against obstacle \a o (a primitive, its bounding ball
-/// when \a bound says so for a group of balls, or each of its balls).
+/// Lowers tau by the clear times of \a balls against obstacle \a o: a primitive, or a mesh's part
+/// through its bounding ball alone when \a bound says so, else each of a group's triangles (a
+/// part of inner balls needs none: its mesh's triangles show the mesh apart).
 HWY_INLINE void clearTimesAgainst(const SphereModel &model, const MovingBalls &balls, float inflation,
                                   const LaneObstacle &o, bool bound, float *tau)
 {
-  if (o.shape != ObstacleShape::Balls)
+  const bool mesh_part = o.shape == ObstacleShape::Triangles || o.shape == ObstacleShape::Balls;
+  if (!mesh_part)
   {
     lowerClearTimes(balls, tau, [&](D d, V x, V y, V z, int b) {
       return clearTime(d, primitiveDistance(d, o, x, y, z), balls.radius[b] + inflation + o.pad, balls.speed[b]);
     });
     return;
   }
-  const BallArrays &fixed = model.obstacleOuter();
-  const auto against = [&](float cx, float cy, float cz, float r) {
-    lowerClearTimes(balls, tau, [&](D d, V x, V y, V z, int b) {
-      const V distance = norm3(hn::Sub(x, hn::Set(d, cx)), hn::Sub(y, hn::Set(d, cy)), hn::Sub(z, hn::Set(d, cz)));
-      return clearTime(d, distance, balls.radius[b] + r + inflation + o.pad, balls.speed[b]);
-    });
-  };
   if (bound)
-    against(o.bound_centre[0], o.bound_centre[1], o.bound_centre[2], o.bound_radius);
-  else
-    for (int k = o.outer_first; k < o.outer_first + o.outer_count; ++k)
-      against(fixed.x[k], fixed.y[k], fixed.z[k], fixed.r[k]);
+  {
+    lowerClearTimes(balls, tau, [&](D d, V x, V y, V z, int b) {
+      const V distance = norm3(hn::Sub(x, hn::Set(d, o.bound_centre[0])), hn::Sub(y, hn::Set(d, o.bound_centre[1])),
+                               hn::Sub(z, hn::Set(d, o.bound_centre[2])));
+      return clearTime(d, distance, balls.radius[b] + o.bound_radius + inflation + o.pad, balls.speed[b]);
+    });
+    return;
+  }
+  const std::vector<LaneTriangle> &triangles = model.obstacleTriangles();
+  for (int k = o.triangle_first; k < o.triangle_first + o.triangle_count; ++k)  // none for inner balls
+    lowerClearTimes(balls, tau, [&](D d, V x, V y, V z, int b) {
+      return clearTime(d, triangleDistance(d, triangles[k], x, y, z), balls.radius[b] + inflation + o.pad,
+                       balls.speed[b]);
+    });
 }
 
 /// Lanes where some ball of \a balls overlaps obstacle \a o by more than its pad (a primitive;
@@ -247,6 +268,8 @@ HWY_INLINE void clearTimesAgainst(const SphereModel &model, const MovingBalls &b
 HWY_INLINE std::uint32_t innerOverlap(const SphereModel &model, const float *centres, int count, const float *radius,
                                       const LaneObstacle &o)
 {
+  if (o.shape == ObstacleShape::Triangles)
+    return 0;  // a surface: no inside to overlap
   if (o.shape != ObstacleShape::Balls)
     return lanesWhere(centres, count, [&](D d, V x, V y, V z, int b) {
       const float limit = radius[b] - o.pad;
@@ -334,7 +357,8 @@ void BodyBoundsImpl(const SphereModel &model, const MovingBalls &bound, const In
     const LaneObstacle &o = model.obstacles()[obstacles[j]];
     float *own = tau + j * kLanes;
     std::fill(own, own + kLanes, kNever);
-    clearTimesAgainst(model, bound, inflation, o, o.shape == ObstacleShape::Balls, own);
+    clearTimesAgainst(model, bound, inflation, o, o.shape == ObstacleShape::Triangles || o.shape == ObstacleShape::Balls,
+                      own);
     hits[j] = 0;
     if (inner && inner->count > 0 && touching(own))
       hits[j] = touching(own) & innerOverlap(model, inner->centres, inner->count, inner->radius, o);
@@ -350,17 +374,16 @@ HWY_INLINE bool reaches(const float *tau, const float *need)
   return true;
 }
 
-/// The clear times of \a leaves against one fixed ball of a group, through the body's bounding ball
+/// The clear times of \a leaves against one triangle of a group, through the body's bounding ball
 /// first (its time holds for every leaf; the leaves only where it falls short of \a need).
-HWY_INLINE void againstGroupBall(const MovingBalls &bound, const MovingBalls &leaves, float inflation, float pad,
-                                 float cx, float cy, float cz, float r, const float *need, float *least)
+HWY_INLINE void againstTriangle(const MovingBalls &bound, const MovingBalls &leaves, float inflation, float pad,
+                                const LaneTriangle &t, const float *need, float *least)
 {
   float coarse[kLanes];
   std::fill(coarse, coarse + kLanes, kNever);
   const auto against = [&](const MovingBalls &balls, float *tau) {
     lowerClearTimes(balls, tau, [&](D d, V x, V y, V z, int b) {
-      const V distance = norm3(hn::Sub(x, hn::Set(d, cx)), hn::Sub(y, hn::Set(d, cy)), hn::Sub(z, hn::Set(d, cz)));
-      return clearTime(d, distance, balls.radius[b] + r + inflation + pad, balls.speed[b]);
+      return clearTime(d, triangleDistance(d, t, x, y, z), balls.radius[b] + inflation + pad, balls.speed[b]);
     });
   };
   against(bound, coarse);
@@ -379,7 +402,7 @@ HWY_INLINE void againstGroupBall(const MovingBalls &bound, const MovingBalls &le
 void BodyLeavesImpl(const SphereModel &model, const MovingBalls &bound, const MovingBalls &leaves, const int *obstacles,
                     int count, float inflation, const float *need, float *tau)
 {
-  const BallArrays &fixed = model.obstacleOuter();
+  const std::vector<LaneTriangle> &triangles = model.obstacleTriangles();
   for (int j = 0; j < count; ++j)
   {
     const LaneObstacle &o = model.obstacles()[obstacles[j]];
@@ -389,12 +412,11 @@ void BodyLeavesImpl(const SphereModel &model, const MovingBalls &bound, const Mo
       continue;
     float finer[kLanes];
     std::fill(finer, finer + kLanes, kNever);
-    if (o.shape != ObstacleShape::Balls)
+    if (o.shape != ObstacleShape::Triangles)
       clearTimesAgainst(model, leaves, inflation, o, false, finer);
     else
-      for (int k = o.outer_first; k < o.outer_first + o.outer_count; ++k)
-        againstGroupBall(bound, leaves, inflation, o.pad, fixed.x[k], fixed.y[k], fixed.z[k], fixed.r[k], own_need,
-                         finer);
+      for (int k = o.triangle_first; k < o.triangle_first + o.triangle_count; ++k)
+        againstTriangle(bound, leaves, inflation, o.pad, triangles[k], own_need, finer);
     for (int k = 0; k < kLanes; ++k)
       own[k] = std::max(own[k], finer[k]);  // both hold: the better one
   }

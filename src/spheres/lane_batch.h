@@ -66,20 +66,20 @@ struct InnerBalls
 };
 
 /** \brief A body's bounding ball (\a bound) against obstacles \a obstacles[0..count) (indices into the
-    model's obstacles; a ball group by its bounding ball). Per obstacle j and lane k, the clear time
+    model's obstacles; a mesh's part by its bounding ball). Per obstacle j and lane k, the clear time
     τ = tau[j · kLanes + k]: every ball stays farther than \a inflation from the obstacle all
     through [t − τ, t + τ], t the lane's time; the least over the balls of (distance − radius −
     inflation − pad) / speed, rounded down, −1 where a ball is within its radius plus the inflation
     and pad. With \a inner, hits[j] holds the lanes in which an inner ball reaches more than the
-    obstacle's pad into it (a primitive; a mesh: into one of its inner balls), asked only where the
+    obstacle's pad into it (a primitive; a closed mesh: into one of its inner balls), asked only where the
     bounding ball is within reach. */
 void bodyBounds(const SphereModel &model, const MovingBalls &bound, const InnerBalls *inner, const int *obstacles,
                 int count, float inflation, float *tau, std::uint32_t *hits);
 
 /** \brief Where tau (bodyBounds') falls short of \a need (same layout): the clear times of a body's
     leaves against the same obstacles, each lane's tau raised to them where they are longer (both
-    hold). A group's balls are taken one by one, each against the body's bounding ball first and
-    its leaves only where that falls short. */
+    hold). A group's triangles are taken one by one, each against the body's bounding ball first
+    and its leaves only where that falls short. */
 void bodyLeaves(const SphereModel &model, const MovingBalls &bound, const MovingBalls &leaves, const int *obstacles,
                 int count, float inflation, const float *need, float *tau);
 

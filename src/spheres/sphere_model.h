@@ -70,14 +70,26 @@ enum class ObstacleShape : std::uint8_t
   Box,
   Cylinder,
   Sphere,
-  Balls  ///< a mesh: its outer and inner balls (world frame), in SphereModel::obstacle_outer/_inner
+  Triangles,  ///< a group of a mesh's triangles (world frame), in SphereModel::obstacleTriangles()
+  Balls       ///< a closed mesh's inner balls (world frame), in SphereModel::obstacleInner()
 };
 
-/** \brief A scene obstacle, or a group of a mesh obstacle's balls, in float. A point's coordinates
-    in a primitive's frame are axes · (p − centre): a box of half sizes half, a cylinder of radius
+/** \brief A mesh triangle in float, as the lanes bound the distance to it from below: the larger
+    of the plane-and-edges bound √(max(0, |n·p − h| − slack)² + max(0, max_i e_i·p − o_i)²) and the
+    ball bound |p − c| − r (triangle_groups.cpp gives why each is a lower bound). A triangle with
+    no area has n = e_i = 0: only its ball counts. */
+struct LaneTriangle
+{
+  float n[3] = {}, h = 0.0f, slack = 0.0f;
+  float e[9] = {}, o[3] = {};
+  float c[3] = {}, r = 0.0f;
+};
+
+/** \brief A scene obstacle, or a part of a mesh obstacle, in float. A point's coordinates in a
+    primitive's frame are axes · (p − centre): a box of half sizes half, a cylinder of radius
     half[0] and half length half[1] along local z, a sphere of radius half[0]. A mesh obstacle is
-    several of these: groups of its outer balls (each with its own bounding ball), then one holding
-    its inner balls. */
+    several of these: groups of nearby triangles (each with its own bounding ball), then, for a
+    closed mesh, one holding its inner balls. */
 struct LaneObstacle
 {
   /** \brief Its index in Scene::obstacles(). */
@@ -86,11 +98,11 @@ struct LaneObstacle
   float centre[3] = {}, axes[9] = {}, half[3] = {};
   /** \brief A ball holding the obstacle (world frame), rounded up. */
   float bound_centre[3] = {}, bound_radius = 0.0f;
-  int outer_first = 0, outer_count = 0, inner_first = 0, inner_count = 0;
+  int triangle_first = 0, triangle_count = 0, inner_first = 0, inner_count = 0;
   /** \brief The float error of a distance computed to it (distanceRounding). */
   float pad = 0.0f;
   Solid solid = Solid::None;
-  /** \brief The bounding ball in double (world frame): of this group's balls, for culling. */
+  /** \brief The bounding ball in double (world frame): of this part, for culling. */
   Sphere bound_W;
   /** \brief The bounding ball of the whole scene obstacle (the containment rule). */
   Sphere obstacle_bound_W;
@@ -100,9 +112,8 @@ struct LaneObstacle
 struct SphereOptions
 {
   CoverOptions robot_cover{0.03, 16};
-  CoverOptions obstacle_cover{0.05, 256};
-  /** \brief Most outer balls of a mesh obstacle in one group (one LaneObstacle). */
-  int obstacle_group = 16;
+  /** \brief Most triangles of a mesh obstacle in one group (one LaneObstacle). */
+  int triangles_per_group = 16;
   int inner_per_body = 8;
 };
 
@@ -131,9 +142,10 @@ public:
       centre (index as outer()): its levers for the motion bounds. */
   const std::vector<double> &outerLever() const { return outer_lever_; }
   const std::vector<double> &outerAxisLever() const { return outer_axis_lever_; }
-  /** \brief Mesh obstacles' balls, world frame (outer rounded up, inner down, by their float
-      rounding). */
-  const BallArrays &obstacleOuter() const { return obstacle_outer_; }
+  /** \brief Mesh obstacles' triangles, world frame (LaneTriangle), grouped by LaneObstacle. */
+  const std::vector<LaneTriangle> &obstacleTriangles() const { return obstacle_triangles_; }
+  /** \brief Closed mesh obstacles' inner balls, world frame, radii rounded down by their float
+      rounding. */
   const BallArrays &obstacleInner() const { return obstacle_inner_; }
   /** \brief The indices in obstacles() of scene obstacle \a scene_index's parts. */
   const std::vector<int> &partsOf(int scene_index) const { return parts_[scene_index]; }
@@ -150,6 +162,8 @@ private:
   void buildObstacles(const SphereOptions &options);
   /** \brief Appends \a lane with its bounding ball \a bound (and the pads that follow from it). */
   void addObstacle(LaneObstacle lane, const Sphere &bound);
+  /** \brief Appends mesh obstacle \a lane's triangles (world frame) as groups of nearby ones. */
+  void addTriangleGroups(const LaneObstacle &lane, const Obstacle &obstacle, int per_group);
 
   const CollisionWorld *world_;
   std::vector<LaneJoint> joints_;
@@ -158,11 +172,15 @@ private:
   std::vector<BodyPair> self_pairs_;
   std::vector<LaneObstacle> obstacles_;
   std::vector<std::vector<int>> parts_;
-  BallArrays outer_, inner_, obstacle_outer_, obstacle_inner_;
+  BallArrays outer_, inner_, obstacle_inner_;
+  std::vector<LaneTriangle> obstacle_triangles_;
   std::vector<double> outer_lever_, outer_axis_lever_, excess_;
   float self_pad_ = 0.0f;
   double reach_ = 0.0;
 };
+
+/** \brief A ball holding \a balls (world frame), its radius rounded up. */
+Sphere ballAbout(const std::vector<Sphere> &balls);
 
 /** \brief \a x as a float no smaller than it (x finite, below the largest float). */
 inline float floatUp(double x)

@@ -1,5 +1,6 @@
-// The sphere model's scene half: each obstacle as a float primitive, or a mesh as its outer and
-// inner balls in the world frame, with the float pads of its tests (lane_rounding.h).
+// The sphere model's scene half: each obstacle as a float primitive, or a mesh as groups of its
+// triangles and its inner balls in the world frame, with the float pads of its tests
+// (lane_rounding.h).
 #include <algorithm>
 #include <cmath>
 
@@ -48,8 +49,6 @@ void placePrimitive(const Obstacle &obstacle, LaneObstacle &lane)
 }
 }  // namespace
 
-namespace
-{
 /// A ball about \a balls (world frame), rounded up.
 Sphere ballAbout(const std::vector<Sphere> &balls)
 {
@@ -62,7 +61,6 @@ Sphere ballAbout(const std::vector<Sphere> &balls)
   about.radius = numeric::padUp(about.radius);
   return about;
 }
-}  // namespace
 
 void SphereModel::addObstacle(LaneObstacle lane, const Sphere &bound)
 {
@@ -71,7 +69,6 @@ void SphereModel::addObstacle(LaneObstacle lane, const Sphere &bound)
     lane.bound_centre[i] = static_cast<float>(bound.centre[i]);
   lane.bound_radius = floatUp(bound.radius + ballRounding(bound));
   lane.pad = floatUp(distanceRounding(reach_, bound.centre.norm(), 2.0 * bound.radius));
-  parts_.resize(world_->scene().obstacles().size());
   parts_[lane.scene_index].push_back(static_cast<int>(obstacles_.size()));
   obstacles_.push_back(lane);
 }
@@ -79,39 +76,34 @@ void SphereModel::addObstacle(LaneObstacle lane, const Sphere &bound)
 void SphereModel::buildObstacles(const SphereOptions &options)
 {
   const std::vector<Obstacle> &scene = world_->scene().obstacles();
+  parts_.resize(scene.size());
   for (std::size_t o = 0; o < scene.size(); ++o)
   {
     const Obstacle &obstacle = scene[o];
-    const OuterCover cover = outerCover(obstacle.shape, obstacle.X_WG, options.obstacle_cover);
     LaneObstacle lane;
     lane.scene_index = static_cast<int>(o);
-    lane.obstacle_bound_W = cover.bound;
     if (obstacle.shape.kind != CollisionShape::Kind::Mesh)
     {
+      const Sphere bound = outerCover(obstacle.shape, obstacle.X_WG, CoverOptions{}).bound;
+      lane.obstacle_bound_W = bound;
       placePrimitive(obstacle, lane);
       lane.solid = Solid::Primitive;
-      addObstacle(lane, cover.bound);
+      addObstacle(lane, bound);
       continue;
     }
-    // the inner balls first: whether the mesh is a closed solid is every group's to know
+    std::vector<Sphere> vertices;
+    for (const Eigen::Vector3d &p_MV : obstacle.shape.mesh->vertices)
+      vertices.push_back({obstacle.X_WG * p_MV, 0.0});
+    lane.obstacle_bound_W = ballAbout(vertices);
+    // the inner balls first: whether the mesh is a closed solid is every part's to know
     const std::vector<Sphere> inner = innerSpheres(obstacle.shape, obstacle.X_WG, options.inner_per_body);
-    lane.shape = ObstacleShape::Balls;
     lane.solid = inner.empty() ? Solid::None : Solid::ClosedMesh;
-    // groups of consecutive leaves (the cover's order is its median splits': nearby leaves together)
-    for (std::size_t first = 0; first < cover.leaves.size(); first += options.obstacle_group)
-    {
-      const std::vector<Sphere> group(cover.leaves.begin() + first,
-                                      cover.leaves.begin() + std::min(cover.leaves.size(), first + options.obstacle_group));
-      LaneObstacle part = lane;
-      part.outer_first = obstacle_outer_.size();
-      for (const Sphere &leaf : group)
-        obstacle_outer_.push(leaf.centre, floatUp(leaf.radius + ballRounding(leaf)));
-      part.outer_count = obstacle_outer_.size() - part.outer_first;
-      addObstacle(part, ballAbout(group));
-    }
+    lane.shape = ObstacleShape::Triangles;
+    addTriangleGroups(lane, obstacle, options.triangles_per_group);
     if (inner.empty())
       continue;
     LaneObstacle part = lane;
+    part.shape = ObstacleShape::Balls;
     part.inner_first = obstacle_inner_.size();
     for (const Sphere &ball : inner)
       if (ball.radius > ballRounding(ball))

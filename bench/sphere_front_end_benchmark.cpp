@@ -1,0 +1,106 @@
+// What the sphere front end decides and what it costs, per world: ca in Decide mode with the stage
+// on and off, interleaved on the same edges (random PRM-length edges and as many with a sampled
+// contact, bench_support.h). Each edge is counted where the stage left it — decided Free, decided
+// Collision (an inner-ball contact), or passed down to the pipeline — with the medians of ca with
+// and without the stage on those edges: the stage's own cost is the first two rows' "on" column,
+// its overhead on the edges it cannot decide the third row's difference.
+//   build/bench/sphere_front_end_benchmark [--edges N] [--seed S] [--no-shared] [--world NAME]
+#include <cstdio>
+
+#include "bench_support.h"
+#include "ompl_ccd/certify/ca/conservative_advancement.h"
+
+namespace ompl_ccd::bench
+{
+namespace
+{
+/// Where the stage left an edge.
+enum Where
+{
+  kStageFree,
+  kStageCollision,
+  kPassedDown,
+  kWheres
+};
+
+const char *whereName(int where)
+{
+  static const char *names[] = {"stage: Free", "stage: Collision (inner balls)", "passed down"};
+  return names[where];
+}
+
+double mean(const std::vector<double> &values)
+{
+  double sum = 0.0;
+  for (double v : values)
+    sum += v;
+  return values.empty() ? 0.0 : sum / values.size();
+}
+
+Where whereOf(const Report &report)
+{
+  if (stat(report, "sphere_free") > 0)
+    return kStageFree;
+  if (stat(report, "sphere_collision") > 0)
+    return kStageCollision;
+  return kPassedDown;
+}
+
+Contender caContender(const CollisionWorldPtr &world, bool spheres)
+{
+  CullingOptions culling;
+  culling.sphere_front_end = spheres;
+  Contender c;
+  c.certifier = std::make_shared<ConservativeAdvancement>(world, ConservativeAdvancementOptions{}, culling);
+  c.query.mode = Mode::Decide;
+  return c;
+}
+
+void runWorld(const test::NamedWorld &world, const Settings &settings)
+{
+  const LabelledEdges set = labelledEdges(*world.world, settings.edges, settings.seed);
+  std::vector<Contender> contenders;
+  contenders.push_back(caContender(world.world, true));
+  contenders.push_back(caContender(world.world, false));
+  const std::string load = loadAverage();
+  certifyInterleaved(*world.world, set, contenders);
+  printWorldHeading(world, set, load);
+  std::printf("| edges where the stage left them | count | share | ca on: median µs | ca off: median µs | on / off | batches (mean) | open spans (mean) |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::vector<double> on[kWheres], off[kWheres], batches[kWheres], spans[kWheres];
+  for (std::size_t e = 0; e < set.edges.size(); ++e)
+  {
+    const Where where = whereOf(contenders[0].reports[e]);
+    on[where].push_back(contenders[0].micros[e]);
+    off[where].push_back(contenders[1].micros[e]);
+    batches[where].push_back(stat(contenders[0].reports[e], "sphere_batches"));
+    spans[where].push_back(stat(contenders[0].reports[e], "sphere_open_spans"));
+  }
+  std::vector<double> all_on(contenders[0].micros), all_off(contenders[1].micros);
+  for (int w = 0; w < kWheres; ++w)
+  {
+    const double m_on = percentile(on[w], 0.5), m_off = percentile(off[w], 0.5);
+    std::printf("| %s | %zu | %.0f %% | %.1f | %.1f | %.2f | %.1f | %.1f |\n", whereName(w), on[w].size(),
+                100.0 * on[w].size() / set.edges.size(), m_on, m_off, m_off > 0 ? m_on / m_off : 0.0, mean(batches[w]),
+                mean(spans[w]));
+  }
+  const double m_on = percentile(all_on, 0.5), m_off = percentile(all_off, 0.5);
+  std::printf("| all | %zu | 100 %% | %.1f | %.1f | %.2f | | |\n", set.edges.size(), m_on, m_off, m_on / m_off);
+  for (bool colliding : {false, true})
+  {
+    const double a = percentile(times(contenders[0], set, colliding), 0.5);
+    const double b = percentile(times(contenders[1], set, colliding), 0.5);
+    std::printf("| all %s | %zu | | %.1f | %.1f | %.2f | | |\n", colliding ? "colliding" : "free",
+                times(contenders[0], set, colliding).size(), a, b, b > 0 ? a / b : 0.0);
+  }
+}
+}  // namespace
+}  // namespace ompl_ccd::bench
+
+int main(int argc, char **argv)
+{
+  return ompl_ccd::bench::runBenchmark(
+      argc, argv, "sphere_front_end_benchmark",
+      "## The sphere front end: what it decides, what it costs (ca, Decide, wall clock)",
+      ompl_ccd::bench::runWorld);
+}
