@@ -19,8 +19,11 @@
 /// seed it has in a full run, to reproduce a finding). Every fatal edge (false Free, toc_lower past
 /// the contact, a witness not in contact) is printed to stderr with its states and both answers.
 ///
+/// --sphere-front-end on|off sets every certifier's option sphere_front_end (default: the default).
+///
 /// Usage: scale_soundness [--edges N] [--seed S] [--threads T] [--certifiers a,b,c]
 ///                        [--every NAME=k,...] [--skip NAME=text,...] [--families TEXT] [--no-shared]
+///                        [--sphere-front-end on|off]
 
 #include <algorithm>
 #include <array>
@@ -71,6 +74,7 @@ struct Settings
   /** \brief Only the families whose name contains this text (all when empty). */
   std::string families;
   bool shared = true;
+  CullingOptions culling;
 };
 
 /** \brief "a=1,b=2" → {(a, 1), (b, 2)}. */
@@ -128,10 +132,17 @@ Settings parseArguments(int argc, char **argv)
       settings.families = value();
     else if (arg == "--no-shared")
       settings.shared = false;
+    else if (arg == "--sphere-front-end")
+    {
+      const std::string on = value();
+      if (on != "on" && on != "off")
+        throw std::runtime_error("scale_soundness: --sphere-front-end takes on or off, not '" + on + "'.");
+      settings.culling.sphere_front_end = on == "on";
+    }
     else
       throw std::runtime_error("scale_soundness: unknown argument '" + arg +
                                "'; use --edges N, --seed S, --threads T, --certifiers a,b,c, --every NAME=k,..., "
-                               "--skip NAME=text,..., --families TEXT, --no-shared.");
+                               "--skip NAME=text,..., --families TEXT, --no-shared, --sphere-front-end on|off.");
   }
   return settings;
 }
@@ -232,15 +243,16 @@ std::vector<Family> families(bool shared)
   return out;
 }
 
-/** \brief A certifier of \a world by name, at default options. */
-std::unique_ptr<Certifier> makeCertifier(const std::string &name, const CollisionWorldPtr &world)
+/** \brief A certifier of \a world by name, at default options but for \a culling. */
+std::unique_ptr<Certifier> makeCertifier(const std::string &name, const CollisionWorldPtr &world,
+                                         const CullingOptions &culling)
 {
   if (name == "ca")
-    return std::make_unique<ConservativeAdvancement>(world);
+    return std::make_unique<ConservativeAdvancement>(world, ConservativeAdvancementOptions{}, culling);
   if (name == "interval")
-    return std::make_unique<IntervalArithmetic>(world);
+    return std::make_unique<IntervalArithmetic>(world, IntervalArithmeticOptions{}, culling);
   if (name == "toleranced")
-    return std::make_unique<TolerancedMotion>(world);
+    return std::make_unique<TolerancedMotion>(world, TolerancedMotionOptions{}, culling);
   throw std::runtime_error("scale_soundness: unknown certifier '" + name + "'; use ca, interval, toleranced.");
 }
 
@@ -294,9 +306,10 @@ void printFatal(const std::string &name, const AdversarialCase &c, std::size_t i
 /** \brief Certifies edges \a chosen of case \a c with \a name in both modes, on \a threads threads;
     adds to \a counts[mode]. */
 void certifyCase(const std::string &name, const AdversarialCase &c, const std::vector<test::OracleResult> &labels,
-                 const std::vector<std::size_t> &chosen, int threads, std::array<Count, 2> &counts)
+                 const std::vector<std::size_t> &chosen, int threads, const CullingOptions &culling,
+                 std::array<Count, 2> &counts)
 {
-  const std::unique_ptr<Certifier> certifier = makeCertifier(name, c.world);
+  const std::unique_ptr<Certifier> certifier = makeCertifier(name, c.world, culling);
   std::atomic<std::size_t> next{0};
   std::mutex merge;
   auto work = [&] {
@@ -350,8 +363,9 @@ void printRow(const std::string &what, const std::string &mode, const Count &c)
 int run(const Settings &settings)
 {
   const std::vector<Family> all = families(settings.shared);
-  std::printf("# scale_soundness: %zu edges requested, seed %u, %d threads, %zu families\n\n", settings.edges,
-              settings.seed, settings.threads, all.size());
+  std::printf("# scale_soundness: %zu edges requested, seed %u, %d threads, %zu families, sphere front end %s\n\n",
+              settings.edges, settings.seed, settings.threads, all.size(),
+              settings.culling.sphere_front_end ? "on" : "off");
   std::map<std::string, std::array<Count, 2>> totals;
   std::vector<std::pair<std::string, std::map<std::string, std::array<Count, 2>>>> by_family;
   std::size_t total_edges = 0;
@@ -386,7 +400,7 @@ int run(const Settings &settings)
         std::vector<std::size_t> chosen;
         for (std::size_t i = 0; i < c.edges.size(); i += k)
           chosen.push_back(i);
-        certifyCase(name, c, labels, chosen, settings.threads, counts[name]);
+        certifyCase(name, c, labels, chosen, settings.threads, settings.culling, counts[name]);
       }
     }
     total_edges += edges;
