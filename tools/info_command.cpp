@@ -1,12 +1,14 @@
 #include "info_command.h"
 
 #include "ompl_ccd/geometry/world_loader.h"
+#include "ompl_ccd/spheres/inner_spheres.h"
+#include "ompl_ccd/spheres/outer_cover.h"
 
 namespace ompl_ccd::cli
 {
 CLI::App *addInfoCommand(CLI::App &app, InfoOptions &options)
 {
-  CLI::App *command = app.add_subcommand("info", "Print the robot's joints, state order, links and excluded pairs as JSON");
+  CLI::App *command = app.add_subcommand("info", "Print the robot's joints, state order, links (with their sphere covers) and excluded pairs as JSON");
   command->add_option("--robot", options.robot, "URDF file")->required();
   command->add_option("--srdf", options.srdf, "SRDF file (disabled pairs, named states)");
   command->add_option("--package-path", options.package_paths, "Folder searched for package:// URIs (repeatable)");
@@ -42,7 +44,16 @@ nlohmann::ordered_json robotInfoJson(const RobotModel &model)
   {
     nlohmann::ordered_json geometry = nlohmann::ordered_json::array();
     for (const LinkGeometry &g : link.geometries)
-      geometry.push_back({{"urdf_link", g.urdf_link}, {"shape", g.shape.describe()}});
+    {
+      // what the sphere front end makes of it: its outer cover's leaves and excess, its inner balls
+      const OuterCover cover = outerCover(g.shape, g.X_LG, kRobotCoverOptions);
+      geometry.push_back({{"urdf_link", g.urdf_link},
+                          {"shape", g.shape.describe()},
+                          {"spheres",
+                           {{"outer", cover.leaves.size()},
+                            {"cover_excess", cover.excess},
+                            {"inner", innerSpheres(g.shape, g.X_LG).size()}}}});
+    }
     link_list.push_back({{"name", link.name},
                          {"parent", link.parent_link >= 0 ? nlohmann::ordered_json(links[link.parent_link].name)
                                                           : nlohmann::ordered_json(nullptr)},

@@ -111,7 +111,7 @@ struct LaneObstacle
 /** \brief Covers' granularity and the inner balls' count. */
 struct SphereOptions
 {
-  CoverOptions robot_cover{0.03, 16};
+  CoverOptions robot_cover = kRobotCoverOptions;
   /** \brief Most triangles of a mesh obstacle in one group (one LaneObstacle). */
   int triangles_per_group = 16;
   int inner_per_body = 8;

@@ -182,7 +182,16 @@ TEST_F(CliTest, InfoPrintsTheArm)
     EXPECT_TRUE(link["name"].is_string() && link["merged"].is_array() && link["geometry"].is_array());
     EXPECT_TRUE(link["parent"].is_string() || link["parent"].is_null());
     for (const json &g : link["geometry"])
+    {
       EXPECT_TRUE(g["urdf_link"].is_string() && g["shape"].is_string());
+      // the sphere front end's cover of it: 1–16 leaves reaching at most 15 cm past the shape,
+      // and inner balls (every link of the arm is a closed mesh or a primitive)
+      EXPECT_GE(g["spheres"]["outer"].get<int>(), 1) << link["name"];
+      EXPECT_LE(g["spheres"]["outer"].get<int>(), 16) << link["name"];
+      EXPECT_GT(g["spheres"]["cover_excess"].get<double>(), 0.0) << link["name"];
+      EXPECT_LT(g["spheres"]["cover_excess"].get<double>(), 0.15) << link["name"];
+      EXPECT_GE(g["spheres"]["inner"].get<int>(), 1) << link["name"];
+    }
     if (link["name"] == "wrist_3_link")
     {
       found_wrist_3 = true;

@@ -32,6 +32,9 @@ struct CoverOptions
   int max_leaves = 32;
 };
 
+/** \brief The sphere front end's cover of a robot body: leaves aiming at 3 cm, at most 16. */
+inline constexpr CoverOptions kRobotCoverOptions{0.03, 16};
+
 /** \brief A cover of one shape, in the frame F its pose was given in. */
 struct OuterCover
 {
