@@ -4,7 +4,7 @@ between sibling certifiers, or close a cycle between two concepts (a file includ
 concept that includes it back).
 
 Layers, lowest first (docs/design.md, section Layers):
-  numeric  ompl_ccd/numeric.h, ompl_ccd/error.h
+  numeric  ompl_ccd/numeric.h, ompl_ccd/error.h, ompl_ccd/nearest_name.h
   io       ompl_ccd/input_file.h, ompl_ccd/yaml_file.h   (src/io/)
   model    ompl_ccd/model/                                (src/model/)
   geometry ompl_ccd/geometry/                             (src/geometry/)
@@ -28,7 +28,7 @@ from collections import Counter, defaultdict
 RANK = {"numeric": 0, "io": 1, "model": 2, "geometry": 3, "bound": 4, "spheres": 5, "certify": 6,
         "certify/pipeline": 7, "certify/ca": 8, "certify/interval": 8, "certify/toleranced": 8,
         "ompl": 9, "front": 10}
-TOP_LEVEL = {"numeric.h": "numeric", "error.h": "numeric", "input_file.h": "io", "yaml_file.h": "io"}
+TOP_LEVEL = {"numeric.h": "numeric", "error.h": "numeric", "nearest_name.h": "numeric", "input_file.h": "io", "yaml_file.h": "io"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/nearest_name.h"
 #include "ompl_ccd/yaml_file.h"
 #include "seed.h"
 
@@ -35,7 +36,7 @@ void ConfigFile::checkKeys(const YAML::Node &node, const std::vector<std::string
   {
     const std::string key = entry.first.Scalar();
     OMPL_CCD_THROW_UNLESS(std::find(allowed.begin(), allowed.end(), key) != allowed.end(), command_, ": ", file_,
-                          ": unknown key '", key, "'", where, "; allowed keys are: ", joinNames(allowed), ".");
+                          ": unknown key '", key, "'", didYouMean(key, allowed), where, "; allowed keys are: ", joinNames(allowed), ".");
   }
 }
 
@@ -75,7 +76,8 @@ StateSpec ConfigFile::state(const YAML::Node &node, const std::string &key) cons
   return values;
 }
 
-void ConfigFile::validatorOptions(const YAML::Node &node, const std::string &key, ValidatorOptions &options) const
+void ConfigFile::validatorOptions(const YAML::Node &node, const std::string &key, ValidatorOptions &options,
+                                  std::vector<std::string> *names) const
 {
   const std::string context = concat(command_, ": ", file_, ": ", key);
   OMPL_CCD_THROW_UNLESS(node.IsMap(), context, " must be a map of option: value (got ", shown(node),
@@ -86,6 +88,8 @@ void ConfigFile::validatorOptions(const YAML::Node &node, const std::string &key
     if (!entry.second.IsScalar())
       refuseValidatorOption(findValidatorOption(name, context), shown(entry.second), context);
     setValidatorOption(options, name, entry.second.Scalar(), context);
+    if (names)
+      names->push_back(name);
   }
 }
 

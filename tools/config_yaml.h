@@ -57,8 +57,10 @@ public:
   std::vector<std::string> stringList(const YAML::Node &node, const std::string &key) const;
   /** \brief A list of joint values or the name of an SRDF group_state. */
   StateSpec state(const YAML::Node &node, const std::string &key) const;
-  /** \brief Sets every option of the map \a node (\a key: validator_options) through the schema. */
-  void validatorOptions(const YAML::Node &node, const std::string &key, ValidatorOptions &options) const;
+  /** \brief Sets every option of the map \a node (\a key: validator_options) through the schema and,
+      when \a names is given, appends the names of the options set to it. */
+  void validatorOptions(const YAML::Node &node, const std::string &key, ValidatorOptions &options,
+                        std::vector<std::string> *names = nullptr) const;
   /** \brief package_paths (relative to the file), disabled_pairs and floating_root of the top level. */
   RobotModelOptions robotOptions() const;
   /** \brief Refuses the keys of the map \a node not in \a allowed; \a where follows the key in the message. */

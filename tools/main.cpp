@@ -1,17 +1,20 @@
 /// \file main.cpp
 /// The `ompl_ccd` program: subcommands info, validate, plan, benchmark and options.
-/// Exit codes: 0 done; 1 `plan` did not certify a path; 2 bad input (ompl_ccd::Error or a
+/// Exit codes: 0 done; 1 `plan` did not certify a path, or `validate --fail-unless-free` answered an
+/// edge that is not free; 2 bad input (ompl_ccd::Error or a
 /// command-line error); 3 any other failure, standard output that could not be written included.
 
 #include <CLI/CLI.hpp>
 #include <ompl/util/Console.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 
 #include "benchmark_command.h"
 #include "info_command.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/nearest_name.h"
 #include "options_command.h"
 #include "plan_command.h"
 #include "validate_command.h"
@@ -25,6 +28,23 @@ void printError(const std::string &command, const std::string &message)
   const bool prefixed = !command.empty() && message.compare(0, prefix.size(), prefix) == 0;
   std::cerr << "ompl_ccd" << (command.empty() ? "" : " " + command) << ": "
             << (prefixed ? message.substr(prefix.size()) : message) << std::endl;
+}
+
+/** \brief " (did you mean '--tolerance'?)" for the first argument after the subcommand that looks like
+    a flag (--NAME or --NAME=VALUE) \a sub does not have, when one of its flags is near; else empty. */
+std::string flagSuggestion(const CLI::App &sub, int argc, char **argv)
+{
+  std::vector<std::string> flags;
+  for (const CLI::Option *option : sub.get_options())
+    for (const std::string &name : option->get_lnames())
+      flags.push_back("--" + name);
+  for (int i = 2; i < argc; ++i)
+  {
+    const std::string arg = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
+    if (arg.size() > 2 && arg.compare(0, 2, "--") == 0 && std::find(flags.begin(), flags.end(), arg) == flags.end())
+      return ompl_ccd::didYouMean(arg, flags);
+  }
+  return "";
 }
 
 /** \brief Where \a command's results can go instead of a standard output that failed: only
@@ -90,6 +110,13 @@ int main(int argc, char **argv)
   catch (const CLI::Success &e)
   {
     return app.exit(e);  // --help
+  }
+  catch (const CLI::ExtrasError &e)  // an argument no flag takes: perhaps a typo of one
+  {
+    const CLI::App *sub = command.empty() ? nullptr : app.get_subcommand(command);
+    printError(command, e.what() + (sub ? flagSuggestion(*sub, argc, argv) : std::string()));
+    std::cerr << "Run 'ompl_ccd " << (command.empty() ? "" : command + " ") << "--help' for the options.\n";
+    return 2;
   }
   catch (const CLI::Error &e)
   {

@@ -1,6 +1,8 @@
 #include "plan_command.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iostream>
 
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/world_loader.h"
@@ -75,7 +77,7 @@ CLI::App *addPlanCommand(CLI::App &app, PlanOptions &options)
   command->add_option("--config", options.config, "Plan configuration YAML")->required();
   addOverride(command, "--planner", options.planner, "Planner (overrides the config)");
   addOverride(command, "--time-limit", options.time_limit, "Planning time limit, seconds");
-  addOverride(command, "--validator", options.validator, "Motion validator name");
+  addOverride(command, "--validator", options.validator, validatorFlagHelp());
   addOverride(command, "--certify-with", options.certify_with,
               "Validator that checks the path's edges (default: the planning validator; ca after discrete)");
   addValidatorOptionFlags(command, options.validator_flags, {"resolution", "tolerance", "clearance"});
@@ -103,8 +105,9 @@ void printPlanReport(const PlanResult &result, std::ostream &out)
   {
     const Report &report = result.edge_reports[i];
     free += report.verdict == Verdict::Free ? 1 : 0;
-    out << "edge " << i << ": " << toString(report.verdict)
-        << format(", toc in [%.6f, %.6f]", report.toc_lower, report.toc_upper);
+    out << "edge " << i << ": " << toString(report.verdict);
+    if (report.verdict != Verdict::Free)  // a free edge has no first contact to bracket
+      out << format(", toc in [%.6f, %.6f]", report.toc_lower, report.toc_upper);
     if (report.witness)
       out << ", contact " << report.witness->link << " / " << report.witness->other;
     out << '\n';
@@ -127,6 +130,12 @@ int runPlan(const PlanOptions &options, std::ostream &out)
   request.validator = options.validator.value_or(request.validator);
   request.certify_with = options.certify_with.value_or(request.certify_with);
   options.validator_flags.applyTo(request.validator_options, "plan");
+  // An option neither the planning nor the certifying validator reads is a mistake worth a warning.
+  std::vector<std::string> given = config.validator_option_names;
+  for (const std::string &name : options.validator_flags.names())
+    if (std::find(given.begin(), given.end(), name) == given.end())
+      given.push_back(name);
+  warnUnreadOptions(given, {request.validator, certifyingValidator(request)}, "plan", std::cerr);
   if (options.seed)
     request.seed = parseSeed(*options.seed, "plan: --seed", "pass 0 or more, or leave it out");
   if (options.no_simplify)

@@ -31,7 +31,7 @@ PlanConfig loadPlanConfig(const std::string &path)
   if (root["certify_with"])
     request.certify_with = yaml.read<std::string>(root["certify_with"], "certify_with", "a validator name");
   if (const YAML::Node options = root["validator_options"])
-    yaml.validatorOptions(options, "validator_options", request.validator_options);
+    yaml.validatorOptions(options, "validator_options", request.validator_options, &config.validator_option_names);
   if (root["seed"])
     request.seed = yaml.seed(root["seed"], "seed");
   if (root["simplify"])

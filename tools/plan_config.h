@@ -31,6 +31,8 @@ struct PlanConfig
   StateSpec start, goal;
   /** \brief Planner, time limit, validator and options, seed, simplify; start/goal left empty. */
   PlanRequest request;
+  /** \brief The names of the options under validator_options, in the file's order. */
+  std::vector<std::string> validator_option_names;
   /** \brief Empty = do not write the path. */
   std::string path_file;
   /** \brief Robot options: package paths, disabled pairs, floating root (srdf left unset). */

@@ -25,7 +25,7 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_option("--srdf", options.srdf, "SRDF file (disabled pairs)");
   command->add_option("--scene", options.scene, "Scene file (scene YAML, MoveIt scene YAML, URDF or mesh)")
       ->required();
-  command->add_option("--validator", options.validator, "Motion validator name")->required();
+  command->add_option("--validator", options.validator, validatorFlagHelp())->required();
   addValidatorOptionFlags(command, options.validator_flags,
                           {"resolution", "tolerance", "clearance", "threads", "mass_distribution"});
   command->add_option("--mode", options.mode, "What to compute per edge")
@@ -50,6 +50,9 @@ CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options)
   command->add_flag("--features", options.features,
                     "Add the touching features to each witness: \"features\": {\"link\", \"other\"}, each a vertex, "
                     "edge or face of the shape's triangles, or null when the validator does not know them");
+  command->add_flag("--fail-unless-free", options.fail_unless_free,
+                    "Exit with 1 when an edge is not free (collision or undecided); without it the exit code is 0 "
+                    "once every edge is answered, whatever the verdicts");
   command->add_option("--dask", options.dask_scheduler,
                       "Answer on the Dask cluster of this scheduler (tcp://HOST:8786) with ompl_ccd-dask; same output")
       ->type_name("SCHEDULER")
@@ -72,11 +75,12 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
                    {options.edges_file, options.path_file, options.robot, options.srdf, options.scene});
   const unsigned int jobs =
       options.jobs.empty() ? 0u : static_cast<unsigned int>(edgeJobs(options.jobs, "validate: --jobs"));
-  if (!options.dask_scheduler.empty())
-    execValidateOnDask(options);
   const Mode mode = modeFromString(options.mode, "validate");
   ValidatorOptions validator_options;
   options.validator_flags.applyTo(validator_options, "validate");
+  warnUnreadOptions(options.validator_flags.names(), {options.validator}, "validate", std::cerr);
+  if (!options.dask_scheduler.empty())
+    execValidateOnDask(options);
   RobotModelOptions robot_options;
   robot_options.package_paths = options.package_paths;
   const RobotModelPtr robot = loadRobot(options.robot, options.srdf, robot_options);
@@ -138,6 +142,18 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
                      {"validator", options.validator},
                      {"mode", toString(mode)}},
                     report_lines, "validate");
+  }
+  if (options.fail_unless_free)
+  {
+    const std::size_t free = summary["summary"]["free"].get<std::size_t>();
+    if (free < reports.size())
+    {
+      std::cerr << "ompl_ccd validate: " << reports.size() - free << " of " << reports.size()
+                << " edges not free (" << summary["summary"]["collision"].get<std::size_t>() << " collision, "
+                << summary["summary"]["undecided"].get<std::size_t>() << " undecided): exit code 1 (--fail-unless-free)"
+                << std::endl;
+      return 1;
+    }
   }
   return 0;
 }

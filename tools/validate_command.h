@@ -41,6 +41,8 @@ struct ValidateOptions
   bool quiet = false;
   /** \brief Add the touching features to each witness (the JSON field "features"). */
   bool features = false;
+  /** \brief Exit with 1 (not 0) when an edge is not free (a collision or undecided): for scripts and CI. */
+  bool fail_unless_free = false;
   /** \brief Dask scheduler address: answer on that cluster through ompl_ccd-dask (validate_dask.h). */
   std::string dask_scheduler;
 };
@@ -49,7 +51,8 @@ struct ValidateOptions
 CLI::App *addValidateCommand(CLI::App &app, ValidateOptions &options);
 
 /** \brief Runs `validate`, printing the JSON lines to \a out (and to options.json_file).
-    \returns 0 once every edge is answered (collisions are answers).
+    \returns 0 once every edge is answered (collisions are answers); with fail_unless_free, 1 when an
+    edge is not free (one line on standard error says how many).
     \throws Error for bad input (robot, scene, edge file, validator name or options). */
 int runValidate(const ValidateOptions &options, std::ostream &out);
 }  // namespace ompl_ccd::cli

@@ -24,6 +24,8 @@ std::vector<std::string> daskArguments(const ValidateOptions &options)
   add("--json", options.json_file);
   for (const std::string &folder : options.package_paths)
     add("--package-path", folder);
+  if (options.fail_unless_free)
+    args.push_back("--fail-unless-free");
   // Named flags as options: ompl_ccd-dask applies every --option after its named flags, as
   // validate does, and these keep their order.
   for (const auto &[name, text] : options.validator_flags.named)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ompl_ccd/ompl/motion_validator_factory.h"
+
 namespace ompl_ccd::cli
 {
 namespace
@@ -19,6 +21,41 @@ void ValidatorOptionFlags::applyTo(ValidatorOptions &options, const std::string 
     setValidatorOption(options, name, text, command);
   for (const std::string &assignment : assignments)
     assignValidatorOption(options, assignment, command);
+}
+
+std::vector<std::string> ValidatorOptionFlags::names() const
+{
+  std::vector<std::string> given;
+  const auto add = [&given](const std::string &name) {
+    if (std::find(given.begin(), given.end(), name) == given.end())
+      given.push_back(name);
+  };
+  for (const auto &named_flag : named)
+    add(named_flag.first);
+  for (const std::string &assignment : assignments)
+    add(assignment.substr(0, assignment.find('=')));
+  return given;
+}
+
+void warnUnreadOptions(const std::vector<std::string> &names, const std::vector<std::string> &validators,
+                       const std::string &command, std::ostream &warnings)
+{
+  for (const std::string &name : names)
+  {
+    const std::string warning = unreadOptionWarning(validators, name, command);
+    if (!warning.empty())
+      warnings << "ompl_ccd " << command << ": warning: " << warning.substr(command.size() + 2) << '\n';
+  }
+}
+
+std::string validatorFlagHelp()
+{
+  const std::vector<std::string> names = motionValidatorNames();
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return "Motion validator: " + list +
+         " (discrete: OMPL's sampling, no guarantee; the others certify; `ompl_ccd options` lists what each reads)";
 }
 
 void addValidatorOptionFlags(CLI::App *command, ValidatorOptionFlags &flags, const std::vector<std::string> &names)

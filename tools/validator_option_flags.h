@@ -6,6 +6,7 @@
 /// by the schema when applied, so the command line refuses them as every other front end does.
 
 #include <CLI/CLI.hpp>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,7 +26,19 @@ struct ValidatorOptionFlags
   /** \brief Sets the named flags', then the `--option`s' values in \a options.
       \throws Error prefixed by \a command ("validate") for a name or value the schema refuses. */
   void applyTo(ValidatorOptions &options, const std::string &command) const;
+
+  /** \brief The names of the options given (named flags, then `--option`s), each once. */
+  std::vector<std::string> names() const;
 };
+
+/** \brief Writes to \a warnings one line (unreadOptionWarning) for each of \a names that none of
+    \a validators reads. */
+void warnUnreadOptions(const std::vector<std::string> &names, const std::vector<std::string> &validators,
+                       const std::string &command, std::ostream &warnings);
+
+/** \brief The help of a `--validator NAME` flag: "Motion validator: discrete, ca, toleranced or interval
+    (...)", the names motionValidatorNames() lists. */
+std::string validatorFlagHelp();
 
 /** \brief Adds to \a command a flag `--NAME` for each of \a names (schema options, shown with their
     default and doc) and `--option NAME=VALUE`, all stored in \a flags. */

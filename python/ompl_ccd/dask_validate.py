@@ -34,6 +34,8 @@ def parser():
         p.add_argument("--" + name.replace("_", "-"), dest=name, help=f"validator option {name}")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="Any validator option (repeatable, after the flags above); `ompl_ccd options` lists them")
+    p.add_argument("--fail-unless-free", action="store_true",
+                   help="exit with 1 when an edge is not free (collision or undecided), as ompl_ccd validate")
     p.add_argument("--mode", default="decide", choices=["decide", "first-contact"], help="What to compute per edge")
     motions = p.add_mutually_exclusive_group(required=True)
     motions.add_argument("--edges", help="Edge file (start and goal state per line) or .npy array (m, 2 nq)")
@@ -85,6 +87,12 @@ def run(args, out):
             client.close()
         if json_file:
             json_file.close()
+    not_free = int(np.count_nonzero(verdicts != ompl_ccd.FREE))
+    if args.fail_unless_free and not_free:
+        collisions = int(np.count_nonzero(verdicts == ompl_ccd.COLLISION))
+        print(f"ompl_ccd-dask: {not_free} of {len(verdicts)} edges not free ({collisions} collision, "
+              f"{not_free - collisions} undecided): exit code 1 (--fail-unless-free)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -74,6 +74,14 @@ PyValidator::PyValidator(std::shared_ptr<const PyWorld> world, const std::string
   : world_(std::move(world))
 {
   const ValidatorOptions parsed = validatorOptionsFrom(options, "World.validator");
+  // A keyword this validator does not read: a UserWarning at the caller of World.validator (stack:
+  // that caller, World.validator, Validator.__init__).
+  for (const auto &entry : options)
+  {
+    const std::string warning = unreadOptionWarning({name}, py::str(entry.first), "World.validator");
+    if (!warning.empty() && PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 3) != 0)
+      throw py::error_already_set();  // warnings turned into errors
+  }
   py::gil_scoped_release release;
   checker_ = std::make_unique<const EdgeChecker>(world_->world(), name, parsed);
 }

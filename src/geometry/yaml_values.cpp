@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/nearest_name.h"
 #include "ompl_ccd/model/magnitude_bound.h"
 
 namespace ompl_ccd::scene_io
@@ -37,7 +38,7 @@ void checkKeys(const YAML::Node &node, const std::string &where, const std::vect
   {
     const std::string key = entry.first.Scalar();
     OMPL_CCD_THROW_UNLESS(std::find(allowed.begin(), allowed.end(), key) != allowed.end(), where,
-                          ": unknown key '", key, "' (", lineOf(entry.first), "); allowed keys: ", joinNames(allowed),
+                          ": unknown key '", key, "'", didYouMean(key, allowed), " (", lineOf(entry.first), "); allowed keys: ", joinNames(allowed),
                           ".");
   }
 }

@@ -7,6 +7,7 @@
 #include "ompl_ccd/certify/interval/interval_arithmetic.h"
 #include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/nearest_name.h"
 #include "ompl_ccd/ompl/certifying_motion_validator.h"
 
 namespace ompl_ccd
@@ -100,7 +101,7 @@ ompl::base::MotionValidatorPtr makeMotionValidator(const std::string &name, cons
     checkValidatorOptions(options, "makeMotionValidator");
     return entry.second(si, world, options);
   }
-  throw Error(concat("makeMotionValidator: unknown motion validator '", name,
-                     "'; use one of: ", joinNames(motionValidatorNames()), "."));
+  throw Error(concat("makeMotionValidator: unknown motion validator '", name, "'",
+                     didYouMean(name, motionValidatorNames()), "; use one of: ", joinNames(motionValidatorNames()), "."));
 }
 }  // namespace ompl_ccd

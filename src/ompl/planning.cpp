@@ -31,6 +31,13 @@ bool PlanResult::certified() const
                                [](const Report &report) { return report.verdict == Verdict::Free; });
 }
 
+std::string certifyingValidator(const PlanRequest &request)
+{
+  if (!request.certify_with.empty())
+    return request.certify_with;
+  return request.validator == "discrete" ? "ca" : request.validator;
+}
+
 PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &request)
 {
   OMPL_CCD_THROW_UNLESS(world != nullptr,
@@ -90,8 +97,7 @@ PlanResult planAndCertify(const CollisionWorldPtr &world, const PlanRequest &req
   }
   // The edges are checked by certify_with's validator, in its own space information (a discrete
   // validator sets its space's resolution).
-  result.certified_by = request.certify_with.empty() ? (request.validator == "discrete" ? "ca" : request.validator)
-                                                     : request.certify_with;
+  result.certified_by = certifyingValidator(request);
   const ob::SpaceInformationPtr certify_si =
       result.certified_by == request.validator
           ? si

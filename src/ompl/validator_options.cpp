@@ -2,6 +2,7 @@
 // ValidatorOptions (or in a certifier's options) and one entry in validatorOptionSchema().
 #include "ompl_ccd/ompl/validator_options.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cctype>
 #include <climits>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/nearest_name.h"
 #include "certify/pipeline/option_ranges.h"
 #include "ompl_ccd/numeric.h"
 
@@ -306,8 +308,53 @@ const ValidatorOption &findValidatorOption(const std::string &name, const std::s
   for (const ValidatorOption &option : validatorOptionSchema())
     if (option.name == name)
       return option;
-  throw Error(concat(context, ": unknown option '", name, "'; the options are ", joinNames(validatorOptionNames()),
+  throw Error(concat(context, ": unknown option '", name, "'", didYouMean(name, validatorOptionNames()),
+                     "; the options are ", joinNames(validatorOptionNames()),
                      " (`ompl_ccd options` describes them); fix the name."));
+}
+
+std::vector<std::string> validatorsReading(const ValidatorOption &option)
+{
+  std::vector<std::string> names;
+  std::size_t begin = 0;
+  while (begin < option.validators.size())
+  {
+    std::size_t end = option.validators.find(',', begin);
+    if (end == std::string::npos)
+      end = option.validators.size();
+    names.push_back(option.validators.substr(begin, end - begin));
+    begin = option.validators.find_first_not_of(' ', end + 1);
+  }
+  return names;
+}
+
+std::string unreadOptionWarning(const std::vector<std::string> &validators, const std::string &name,
+                                const std::string &context)
+{
+  const ValidatorOption &option = findValidatorOption(name, context);
+  std::vector<std::string> known;  // every validator some option names
+  for (const ValidatorOption &entry : validatorOptionSchema())
+    for (const std::string &reader : validatorsReading(entry))
+      if (std::find(known.begin(), known.end(), reader) == known.end())
+        known.push_back(reader);
+  const std::vector<std::string> readers = validatorsReading(option);
+  std::vector<std::string> given;
+  for (const std::string &validator : validators)
+  {
+    if (std::find(known.begin(), known.end(), validator) == known.end() ||
+        std::find(readers.begin(), readers.end(), validator) != readers.end())
+      return "";
+    if (std::find(given.begin(), given.end(), validator) == given.end())
+      given.push_back(validator);
+  }
+  if (given.empty())
+    return "";
+  std::string not_reading = given.front();
+  for (std::size_t i = 1; i < given.size(); ++i)
+    not_reading += (i + 1 == given.size() ? " and " : ", ") + given[i];
+  return concat(context, ": option '", name, "' has no effect: ", not_reading, given.size() == 1 ? " does" : " do",
+                " not read it (", option.validators, readers.size() == 1 ? " does" : " do",
+                "); drop it, or choose a validator that reads it.");
 }
 
 void refuseValidatorOption(const ValidatorOption &option, const std::string &shown, const std::string &context)

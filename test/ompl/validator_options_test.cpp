@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/ompl/motion_validator_factory.h"
 #include "ompl/random_states.h"
 
 namespace ompl_ccd
@@ -137,8 +138,10 @@ TEST(ValidatorOptions, RefusalNamesOptionValueRangeAndDefault)
   EXPECT_EQ(refusal("mass_distribution", "heavy"),
             "test: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners; e.g. the "
             "default obb-corners.");
-  EXPECT_THAT(refusal("tolerence", "1"), ::testing::StartsWith("test: unknown option 'tolerence'; the options are "
-                                                               "resolution, tolerance, clearance, threads"));
+  EXPECT_THAT(refusal("tolerence", "1"),
+              ::testing::StartsWith("test: unknown option 'tolerence' (did you mean 'tolerance'?); the options are "
+                                    "resolution, tolerance, clearance, threads"));
+  EXPECT_THAT(refusal("frobnicate", "1"), ::testing::StartsWith("test: unknown option 'frobnicate'; the options are "));
   EXPECT_THAT([] { ValidatorOptions o; assignValidatorOption(o, "tolerance", "test"); },
               ThrowsMessage<Error>("test: option 'tolerance' has no value; write NAME=VALUE, e.g. tolerance=1e-4."));
   ValidatorOptions options;
@@ -234,6 +237,39 @@ TEST(ValidatorOptions, RangesEndWhereTheTablesSay)
 {
   for (const auto *table : {&kCommonEdges, &kCaEdges, &kCullingEdges, &kTolerancedEdges, &kIntervalEdges})
     expectEdges(*table);
+}
+
+// Issue 42, item 8: the warning a front end prints for an option none of its validators reads.
+TEST(ValidatorOptions, UnreadOptionsAreWarnedNamingTheReaders)
+{
+  EXPECT_EQ(unreadOptionWarning({"ca"}, "resolution", "validate"),
+            "validate: option 'resolution' has no effect: ca does not read it (discrete does); drop it, or choose a "
+            "validator that reads it.");
+  EXPECT_EQ(unreadOptionWarning({"discrete"}, "tolerance", "plan"),
+            "plan: option 'tolerance' has no effect: discrete does not read it (ca, toleranced, interval do); drop it, "
+            "or choose a validator that reads it.");
+  EXPECT_EQ(unreadOptionWarning({"interval", "toleranced"}, "collision_probes", "plan"),
+            "plan: option 'collision_probes' has no effect: interval and toleranced do not read it (ca does); drop "
+            "it, or choose a validator that reads it.");
+  EXPECT_EQ(unreadOptionWarning({"ca", "ca"}, "threads", "x"),
+            "x: option 'threads' has no effect: ca does not read it (toleranced does); drop it, or choose a validator "
+            "that reads it.");
+  EXPECT_EQ(unreadOptionWarning({"ca"}, "tolerance", "validate"), "");
+  EXPECT_EQ(unreadOptionWarning({"discrete", "ca"}, "tolerance", "plan"), "");  // ca certifies discrete's path
+  EXPECT_EQ(unreadOptionWarning({"magic"}, "resolution", "validate"), "");     // refused elsewhere
+  EXPECT_EQ(unreadOptionWarning({}, "resolution", "validate"), "");
+  EXPECT_THROW(unreadOptionWarning({"ca"}, "tolerence", "validate"), Error);
+  // every option is read by some validator, and each reader is a validator's name
+  for (const ValidatorOption &option : validatorOptionSchema())
+  {
+    const std::vector<std::string> readers = validatorsReading(option);
+    ASSERT_FALSE(readers.empty()) << option.name;
+    for (const std::string &reader : readers)
+    {
+      EXPECT_THAT(motionValidatorNames(), ::testing::Contains(reader)) << option.name;
+      EXPECT_EQ(unreadOptionWarning({reader}, option.name, "test"), "") << option.name;
+    }
+  }
 }
 }  // namespace
 }  // namespace ompl_ccd

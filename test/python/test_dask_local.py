@@ -120,3 +120,17 @@ def test_the_dask_script_refuses_as_validate_does(client, tmp_path):
         done = dask_script("--scheduler", client.scheduler.address, *flags)
         assert done.returncode == 2, done.stdout + done.stderr
         assert done.stderr.strip() == "ompl_ccd-dask: " + cli_error("validate", *flags)
+
+
+def test_fail_unless_free_exits_one_on_the_cluster_too(client):
+    flags = ["--robot", ARM, "--scene", SCENE, "--validator", "ca", "--edges", ARM_EDGES]
+    answered = dask_script("--scheduler", client.scheduler.address, *flags)
+    assert answered.returncode == 0, answered.stderr  # collisions are answers
+    strict = dask_script("--scheduler", client.scheduler.address, "--fail-unless-free", *flags)
+    assert strict.returncode == 1, strict.stderr
+    assert without_times(strict.stdout) == without_times(answered.stdout)
+    assert strict.stderr == ("ompl_ccd-dask: 2 of 3 edges not free (2 collision, 0 undecided): exit code 1 "
+                             "(--fail-unless-free)\n")
+    code, out, err = run_cli("validate", "--dask", client.scheduler.address, "--fail-unless-free", *flags)
+    assert code == 1, err
+    assert without_times(out) == without_times(answered.stdout)

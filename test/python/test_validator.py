@@ -3,6 +3,7 @@
 
 import os
 import threading
+import warnings
 
 import numpy as np
 import pytest
@@ -146,7 +147,8 @@ def test_bad_options_are_refused_with_the_command_lines_message(arm_world, optio
 def test_other_bad_arguments(arm_world, arm_ca):
     with pytest.raises(ompl_ccd.Error, match="option 'tolerance' is a list; allowed: a finite number >= 1e-14 "):
         arm_world.validator("ca", tolerance=[1e-3])
-    with pytest.raises(ompl_ccd.Error, match="unknown motion validator 'cca'; use one of: discrete, ca"):
+    with pytest.raises(ompl_ccd.Error, match=r"unknown motion validator 'cca' \(did you mean 'ca'\?\); use one of: "
+                                             "discrete, ca"):
         arm_world.validator("cca")
     with pytest.raises(ompl_ccd.Error, match="mode 'first' is unknown; use decide or first-contact"):
         arm_ca.check(np.zeros((1, 12)), mode="first")
@@ -185,3 +187,14 @@ def test_quaternions_off_unit_norm_are_normalised_as_the_command_line_does(mode)
         assert_same_as_cli(results, cli_validate(robot, scene, name, edges_file, mode=mode))
         if name != "discrete":
             assert all(ompl_ccd.VERDICTS[v] == "collision" for v in results["verdict"]), name
+
+
+def test_an_option_the_validator_does_not_read_is_warned(arm_world):
+    with pytest.warns(UserWarning, match=r"World.validator: option 'resolution' has no effect: ca does not read it "
+                                         r"\(discrete does\); drop it, or choose a validator that reads it\."):
+        arm_world.validator("ca", resolution=0.02)
+    with pytest.warns(UserWarning, match=r"option 'tolerance' has no effect: discrete does not read it \(ca, "):
+        arm_world.validator("discrete", tolerance=1e-4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        arm_world.validator("ca", tolerance=1e-4, max_steps_per_pair=100)

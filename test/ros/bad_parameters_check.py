@@ -44,7 +44,8 @@ CASES = [
     ("options_not_map", {"validator_options": "3"}, r"~validator_options must be a map of option: value"),
     ("unknown_key", {"planer": "RRT"}, r"unknown parameter '~planer'; the node reads"),
     ("unknown_option", {"validator_options": "{tolerence: 0.001}"},
-     r"~validator_options: unknown option 'tolerence'; the options are resolution, tolerance"),
+     r"~validator_options: unknown option 'tolerence' \(did you mean 'tolerance'\?\); the options are resolution, "
+     r"tolerance"),
     ("unknown_mass_distribution", {"validator_options": "{mass_distribution: heavy}"},
      r"~validator_options: option 'mass_distribution' is 'heavy'; allowed: one of mesh-vertices, obb-corners"),
     ("unknown_validator", {"validator": "exact"}, r"parameter '~validator' is 'exact'; set it to one of: discrete"),

@@ -989,7 +989,8 @@ TEST_F(CliTest, BadValidatorOptionIsRefusedAlikeByEveryFrontEnd)
   writeText(file("typo.yaml"), head + "validator_options: {tolerence: 0.1}\n");
   const std::string threads = "option 'threads' is '300'; allowed: an integer in [1, 256] (more threads than cores "
                               "gain nothing and each costs a start-up); e.g. the default 1.";
-  const std::string typo = "unknown option 'tolerence'; the options are resolution, tolerance, clearance, threads, ";
+  const std::string typo = "unknown option 'tolerence' (did you mean 'tolerance'?); the options are resolution, "
+                           "tolerance, clearance, threads, ";
   const std::vector<ErrorCase> cases = {
       {"named flag", validate + " --threads 300", {"ompl_ccd validate: " + threads}},
       {"--option", validate + " --option threads=300", {"ompl_ccd validate: " + threads}},
@@ -1064,6 +1065,98 @@ TEST_F(CliTest, OptionsListsEverySchemaEntry)
   EXPECT_THAT(r.out, HasSubstr("| `time_pieces` | interval | `16` | an integer >= 1 | "));
   EXPECT_THAT(r.out, HasSubstr("| `swept_box_travel` | ca, toleranced, interval | `0.5` | a finite number > 0 | "));
   EXPECT_THAT(r.out, HasSubstr("| `certificate_cache` | ca, toleranced, interval | `default` | "));
+}
+
+// Issue 42, item 8: an option the validator does not read is warned about on standard error, naming
+// the validators that read it; the JSON lines are the same as without it.
+TEST_F(CliTest, OptionsTheValidatorDoesNotReadAreWarned)
+{
+  const std::string validate =
+      "validate " + robotAndScene() + " --edges " + test::examplePath("arm_edges.txt") + " --jobs 1 --validator ";
+  const auto without_times = [](const std::string &out) {
+    return std::regex_replace(out, std::regex(R"re("(time_us|total_time_us|median_time_us)":[0-9.e+-]+)re"), "");
+  };
+  const CliRun plain = run(validate + "discrete");
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(plain.err, "");
+  const CliRun discrete = run(validate + "discrete --tolerance 1e-4 --option clearance=0.01");
+  ASSERT_EQ(discrete.code, 0) << discrete.err;
+  EXPECT_EQ(without_times(discrete.out), without_times(plain.out));
+  EXPECT_EQ(discrete.err,
+            "ompl_ccd validate: warning: option 'tolerance' has no effect: discrete does not read it (ca, toleranced, "
+            "interval do); drop it, or choose a validator that reads it.\n"
+            "ompl_ccd validate: warning: option 'clearance' has no effect: discrete does not read it (ca, toleranced, "
+            "interval do); drop it, or choose a validator that reads it.\n");
+  const CliRun ca = run(validate + "ca --resolution 0.02 --option max_intervals=10");
+  ASSERT_EQ(ca.code, 0) << ca.err;
+  EXPECT_THAT(ca.err, HasSubstr("warning: option 'resolution' has no effect: ca does not read it (discrete does)"));
+  EXPECT_THAT(ca.err, HasSubstr("warning: option 'max_intervals' has no effect: ca does not read it (toleranced does)"));
+  const CliRun read = run(validate + "ca --tolerance 1e-4 --option max_steps_per_pair=100");
+  ASSERT_EQ(read.code, 0) << read.err;
+  EXPECT_EQ(read.err, "");
+
+  // plan: read by neither the planning validator nor the certifying one
+  const std::string head = "robot: " + arm() + "\nscene: " + scene() +
+                           "\nstart: [0, 0, 0, 0, 0, 0]\ngoal: [0.5, 0, 0, 0, 0, 0]\nseed: 1\n";
+  writeText(file("ca.yaml"), head + "validator: ca\nvalidator_options: {resolution: 0.01, tolerance: 0.001}\n");
+  const CliRun plan = run("plan --config " + file("ca.yaml"));
+  ASSERT_EQ(plan.code, 0) << plan.err;
+  EXPECT_EQ(plan.err, "ompl_ccd plan: warning: option 'resolution' has no effect: ca does not read it (discrete "
+                      "does); drop it, or choose a validator that reads it.\n");
+  // issue 42, item 11: a free edge has no first contact, and no bracket is printed for it
+  EXPECT_THAT(plan.out, HasSubstr("\nedge 0: free\n"));
+  EXPECT_THAT(plan.out, Not(HasSubstr("toc in")));
+  // discrete plans, ca certifies: both options are read
+  const CliRun both = run("plan --config " + file("ca.yaml") + " --validator discrete --clearance 0");
+  ASSERT_EQ(both.code, 0) << both.err;
+  EXPECT_EQ(both.err, "");
+  const CliRun flag = run("plan --config " + file("ca.yaml") + " --certify-with interval --validator interval "
+                          "--option max_steps_per_pair=10");
+  ASSERT_EQ(flag.code, 0) << flag.err;
+  EXPECT_THAT(flag.err, HasSubstr("option 'max_steps_per_pair' has no effect: interval does not read it (ca does)"));
+}
+
+// Issue 42, item 9: --fail-unless-free makes an edge that is not free exit 1; the output is unchanged.
+TEST_F(CliTest, FailUnlessFreeExitsOneWhenAnEdgeIsNotFree)
+{
+  const std::string validate = "validate " + robotAndScene() + " --validator ca --jobs 1 --edges ";
+  const CliRun answered = run(validate + test::examplePath("arm_edges.txt"));
+  EXPECT_EQ(answered.code, 0) << answered.err;  // collisions are answers
+  const CliRun strict = run(validate + test::examplePath("arm_edges.txt") + " --fail-unless-free");
+  EXPECT_EQ(strict.code, 1) << strict.err;
+  EXPECT_EQ(lines(strict.out).size(), 4u) << strict.out;  // every edge and the summary still printed
+  EXPECT_THAT(strict.out, HasSubstr(R"("free":1,"collision":2,"undecided":0)"));
+  EXPECT_EQ(strict.err, "ompl_ccd validate: 2 of 3 edges not free (2 collision, 0 undecided): exit code 1 "
+                        "(--fail-unless-free)\n");
+  writeText(file("free.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const CliRun free = run(validate + file("free.txt") + " --fail-unless-free");
+  EXPECT_EQ(free.code, 0) << free.err;
+  EXPECT_EQ(free.err, "");
+}
+
+// Issue 42, item 10: a mistyped flag, option or validator name is answered with the name meant, and
+// --validator's help lists the names.
+TEST_F(CliTest, TyposGetADidYouMean)
+{
+  writeText(file("edges.txt"), stateText(kHome) + " " + stateText(kTurned) + "\n");
+  const std::string validate = "validate " + robotAndScene() + " --edges " + file("edges.txt") + " --validator ";
+  const std::vector<ErrorCase> cases = {
+      {"flag", validate + "ca --tolerence 1e-4", {"--tolerence (did you mean '--tolerance'?)"}},
+      {"flag=value", validate + "ca --clearence=0.1", {"--clearence=0.1 (did you mean '--clearance'?)"}},
+      {"plan flag", "plan --config " + file("none.yaml") + " --time-limt 3", {"(did you mean '--time-limit'?)"}},
+      {"--option", validate + "ca --option tolerence=1e-4", {"unknown option 'tolerence' (did you mean 'tolerance'?)"}},
+      {"validator", validate + "cca", {"unknown motion validator 'cca' (did you mean 'ca'?); use one of: discrete, "}},
+  };
+  expectRefused(cases);
+  const CliRun far = run(validate + "ca --frobnicate 3");
+  EXPECT_EQ(far.code, 2);
+  EXPECT_THAT(far.err, Not(HasSubstr("did you mean")));
+  for (const std::string command : {"validate", "plan"})
+  {
+    const CliRun help = run(command + std::string(" --help"));
+    EXPECT_EQ(help.code, 0);
+    EXPECT_THAT(help.out, HasSubstr("Motion validator: discrete, ca, toleranced or interval")) << command;
+  }
 }
 }  // namespace
 }  // namespace ompl_ccd

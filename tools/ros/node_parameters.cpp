@@ -249,6 +249,17 @@ NodeParameters readNodeParameters(const ros::NodeHandle &nh, const ros::NodeHand
   request.validator = params.string("validator", request.validator);
   checkName("validator", request.validator, motionValidatorNames());
   request.validator_options = readValidatorOptions(params);
+  // plan: the planning and the certifying validator; validate: the one validator.
+  const std::vector<std::string> readers =
+      out.mode == NodeMode::Plan ? std::vector<std::string>{request.validator, certifyingValidator(request)}
+                                 : std::vector<std::string>{request.validator};
+  for (const ValidatorOption &option : validatorOptionSchema())
+    if (params.get("validator_options/" + option.name))
+    {
+      const std::string warning = unreadOptionWarning(readers, option.name, kOptionsContext);
+      if (!warning.empty())
+        out.warnings.push_back(warning);
+    }
   if (params.get("seed"))
   {
     const int seed = params.integer("seed", 0, "a non-negative integer");

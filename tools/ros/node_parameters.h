@@ -62,6 +62,9 @@ struct NodeParameters
   std::string path_file;
   /** \brief JSON-lines report file; empty = none. */
   std::string report_file;
+  /** \brief Warnings for the log: a ~validator_options entry the validators of this mode do not read
+      (unreadOptionWarning). */
+  std::vector<std::string> warnings;
 };
 
 /** \brief Reads the parameters: `robot_description`, `robot_description_semantic` through \a nh

@@ -84,8 +84,11 @@ std::size_t logEdges(const std::vector<Report> &reports, const std::string &cert
     free += report.verdict == Verdict::Free ? 1 : 0;
     const std::string contact =
         report.witness ? ", contact " + report.witness->link + " / " + report.witness->other : std::string();
-    ROS_INFO("edge %zu: %s, toc in [%.6f, %.6f]%s", i, toString(report.verdict), report.toc_lower,
-             report.toc_upper, contact.c_str());
+    if (report.verdict == Verdict::Free)  // a free edge has no first contact to bracket
+      ROS_INFO("edge %zu: %s", i, toString(report.verdict));
+    else
+      ROS_INFO("edge %zu: %s, toc in [%.6f, %.6f]%s", i, toString(report.verdict), report.toc_lower,
+               report.toc_upper, contact.c_str());
   }
   if (certified_by == "discrete")
     ROS_INFO("checked by sampling (discrete, no guarantee): %zu/%zu edges valid", free, reports.size());
@@ -162,6 +165,8 @@ int main(int argc, char **argv)
   try
   {
     const NodeParameters params = readNodeParameters(nh, pnh);
+    for (const std::string &warning : params.warnings)
+      ROS_WARN("%s", warning.c_str());
     const ompl_ccd::CollisionWorldPtr world = loadWorld(params);
     return params.mode == NodeMode::Plan ? runPlan(params, world) : runValidate(params, world);
   }

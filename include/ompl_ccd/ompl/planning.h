@@ -60,6 +60,10 @@ struct PlanResult
   bool certified() const;
 };
 
+/** \brief The validator that certifies \a request's path: certify_with, or when empty the planning
+    validator, except "ca" after "discrete". */
+std::string certifyingValidator(const PlanRequest &request);
+
 /** \brief Validates the request (states via RobotModel::acceptState, names via the factories), plans
     with OMPL, simplifies, then certifies every edge with the same validator (a "discrete"
     validator's edges are reported by sampling: not a guarantee).

@@ -85,6 +85,19 @@ std::vector<std::string> validatorOptionNames();
     \throws Error "<context>: unknown option '<name>'; ..." listing the known names. */
 const ValidatorOption &findValidatorOption(const std::string &name, const std::string &context);
 
+/** \brief The validators that read \a option: its `validators` list split ("ca", "toleranced", ...). */
+std::vector<std::string> validatorsReading(const ValidatorOption &option);
+
+/** \brief The warning for option \a name given to \a validators (the ones a front end runs: a
+    validator, or plan's planning and certifying ones) when none of them reads it:
+    "<context>: option 'resolution' has no effect: ca does not read it (discrete does); drop it, or
+    choose a validator that reads it." Empty when one of \a validators reads it, or when one is not a
+    validator name (refused where it is used). A front end prints it on its warning stream; the
+    value was still checked (setValidatorOption).
+    \throws Error for an unknown option \a name (findValidatorOption). */
+std::string unreadOptionWarning(const std::vector<std::string> &validators, const std::string &name,
+                                const std::string &context);
+
 /** \brief Sets option \a name of \a options from \a text (a command-line value or a YAML/ROS scalar).
     \throws Error, prefixed by \a context, for an unknown name, a text not of the option's type or a
     value out of range (refuseValidatorOption's message). */
