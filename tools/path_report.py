@@ -79,6 +79,30 @@ def bracket_text(edge):
     return "[%.4f, %.4f]" % (edge["toc_lower"], edge["toc_upper"])
 
 
+def proved_clearance(header, summary):
+    """The clearance a certifier proved on every edge it called free (the header's "clearance"; none
+    for discrete, which proves nothing)."""
+    validator = header.get("validator") or (summary or {}).get("validator")
+    clearance = header.get("clearance")
+    return clearance if clearance and validator != "discrete" else None
+
+
+def apply_proof(edges, clearance):
+    """On an edge certified free the distance stays above `clearance` (the certifier's proof). The
+    profile's own lower bound (the distance at the samples less the most the motion bound lets it
+    shrink between them) is looser and may dip below it: raise it to the proved clearance there, so
+    that the plot and the tables never show less than the verdict proves. Marks such edges."""
+    if clearance is None:
+        return
+    for edge in edges:
+        if edge["verdict"] != "free":
+            continue
+        for sample in edge.get("clearance") or []:
+            if sample["lower"] is not None and sample["lower"] < clearance:
+                sample["lower"] = clearance
+                edge["raised_to_clearance"] = True
+
+
 def least(edge, key):
     values = [s[key] for s in edge.get("clearance") or [] if s[key] is not None]
     return min(values) if values else None
@@ -99,7 +123,7 @@ def title_of(header, summary, edges):
     return line
 
 
-def draw_profile(ax, edges, first_contact):
+def draw_profile(ax, edges, first_contact, clearance=None):
     """Clearance profile against the path parameter s = edge index + t. A collision's X is its
     first contact in first-contact mode; in decide mode only a configuration in contact (the first
     contact lies in the TOC bracket, before it or at it)."""
@@ -150,6 +174,10 @@ def draw_profile(ax, edges, first_contact):
                                       edgecolor=VERDICT_COLOURS["collision"], alpha=0.9))
     ax.plot(exact_s, exact_d, color="black", linewidth=1, marker=".", markersize=3,
             label="exact distance (FCL, at the samples)")
+    if clearance is not None:
+        top = max(top, clearance)
+        ax.axhline(clearance, color="#2e7d32", linestyle="--", linewidth=1.2,
+                   label="required clearance %g m (proved on the free edges)" % clearance)
     for boundary in range(len(edges) + 1):
         ax.axvline(boundary, color="grey", linestyle=":", linewidth=0.8)
     ax.set_xlim(0, len(edges))
@@ -191,7 +219,7 @@ def figure(header, summary, edges, with_table):
     fig = plt.figure(figsize=(12, 5.5 + 0.28 * (rows + 1) if rows else 5.5))
     grid = fig.add_gridspec(2 if rows else 1, 1, height_ratios=[5.5, 0.28 * (rows + 1)] if rows else [1])
     ax = fig.add_subplot(grid[0])
-    draw_profile(ax, edges, header.get("mode") == "first-contact")
+    draw_profile(ax, edges, header.get("mode") == "first-contact", proved_clearance(header, summary))
     ax.set_title(title_of(header, summary, edges), fontsize=11, pad=22)
     if rows:
         table_ax = fig.add_subplot(grid[1])
@@ -220,7 +248,8 @@ def html_page(header, summary, edges, svg):
            ".free{color:#2e7d32}.collision{color:#c62828;font-weight:bold}.undecided{color:#ef6c00}"
            "</style></head><body>\n",
            "<h1>%s</h1>\n" % html.escape(title_of(header, summary, edges))]
-    facts = [(k, header[k]) for k in ("robot", "scene", "validator", "mode", "planner", "status") if k in header]
+    facts = [(k, header[k]) for k in ("robot", "scene", "validator", "mode", "clearance", "planner", "status")
+             if k in header]
     if summary:
         facts += [(k, summary[k]) for k in ("edges", "free", "collision", "undecided", "total_time_us",
                                              "median_time_us") if k in summary]
@@ -240,7 +269,9 @@ def html_page(header, summary, edges, svg):
                  "%.1f" % edge["time_us"] if "time_us" in edge else "-"]
         out.append(row(cells))
     out.append("</table>\n<p>Certified lower bound: FCL's exact distance at the samples less the most the "
-               "robot's motion bound lets it shrink between them ([Zhang2007] Eq. (4), (10)). "
+               "robot's motion bound lets it shrink between them ([Zhang2007] Eq. (4), (10)); on an edge "
+               "certified free it is at least the required clearance, which the certifier proved (its own "
+               "bound is tighter than the profile's, which may dip below the clearance between samples). "
                "TOC bracket: the first time of contact lies in it (t in [0, 1] along the edge).</p>\n"
                "</body></html>\n")
     return "".join(out)
@@ -255,6 +286,7 @@ def main():
     if extension not in ("html", "svg", "png"):
         fail("--output '%s' must end in .html, .svg or .png" % args.output)
     header, edges, summary = read_report(args.input)
+    apply_proof(edges, proved_clearance(header, summary))
     fig = figure(header, summary, edges, with_table=extension != "html")
     try:
         if extension == "html":

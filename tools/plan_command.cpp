@@ -58,6 +58,7 @@ void drawPlanReport(const std::string &file, const PlanConfig &config, const Pla
                    {"planner", request.planner},
                    {"validator", result.certified_by},
                    {"mode", toString(CertifyOptions{}.mode)},  // the path is certified in certifyPath's default mode
+                   {"clearance", request.validator_options.clearance},
                    {"status", result.status}},
                   lines, "plan");
 }

@@ -140,7 +140,8 @@ int runValidate(const ValidateOptions &options, std::ostream &out)
                      {"robot", options.robot},
                      {"scene", options.scene},
                      {"validator", options.validator},
-                     {"mode", toString(mode)}},
+                     {"mode", toString(mode)},
+                     {"clearance", validator_options.clearance}},
                     report_lines, "validate");
   }
   if (options.fail_unless_free)

@@ -185,6 +185,49 @@ TEST(PathReport, PlanDrawsItsPath)
   EXPECT_THAT(svg, Not(HasSubstr("edge in collision"))) << "no legend entry for a shading the plot does not have";
 }
 
+// Issue 42, item 7: an edge certified free with clearance c proves the distance stays above c; the
+// profile's own bound (distance at the samples less the motion bound) may dip below c, and the report
+// shows c there, with the clearance drawn as a line. Discrete proves nothing: its bound is left.
+TEST(PathReport, FreeEdgesShowAtLeastTheProvedClearance)
+{
+  test::TestFolder folder;
+  const std::string samples = R"("clearance":[{"t":0.0,"distance":0.05,"lower":0.02},)"
+                              R"({"t":0.5,"distance":0.012,"lower":0.0077},{"t":1.0,"distance":0.04,"lower":0.03}])";
+  const auto write = [&](const std::string &name, const std::string &validator) {
+    std::ofstream(folder.file(name))
+        << R"({"report":{"title":"t","validator":")" << validator << R"(","mode":"decide","clearance":0.01}})" << '\n'
+        << R"({"edge":0,"verdict":"free","toc_lower":1.0,"toc_upper":1.0,"witness":null,"time_us":1.0,)" << samples
+        << "}\n"
+        << R"({"summary":{"validator":")" << validator << R"(","edges":1,"free":1,"collision":0,"undecided":0}})" << '\n';
+  };
+  const std::string script = "/usr/bin/python3 " + std::string(OMPL_CCD_SOURCE_DIR) + "/tools/path_report.py";
+  const auto draw = [&](const std::string &input, const std::string &output) {
+    const int status =
+        std::system((script + " --input " + folder.file(input) + " --output " + folder.file(output)).c_str());
+    return WEXITSTATUS(status);
+  };
+  write("ca.jsonl", "ca");
+  ASSERT_EQ(draw("ca.jsonl", "ca.html"), 0);
+  const std::string html = test::readText(folder.file("ca.html"));
+  EXPECT_THAT(html, HasSubstr("<td>0.0100</td><td>0.0120</td>")) << "certified min, then sampled min";
+  EXPECT_THAT(html, Not(HasSubstr("0.0077")));
+  EXPECT_THAT(html, HasSubstr("required clearance 0.01 m (proved on the free edges)"));
+  EXPECT_THAT(html, HasSubstr("<tr><td>clearance</td><td>0.01</td></tr>"));
+  write("discrete.jsonl", "discrete");
+  ASSERT_EQ(draw("discrete.jsonl", "discrete.html"), 0);
+  const std::string sampled = test::readText(folder.file("discrete.html"));
+  EXPECT_THAT(sampled, HasSubstr("<td>0.0077</td><td>0.0120</td>"));
+  EXPECT_THAT(sampled, Not(HasSubstr("required clearance 0.01 m")));
+
+  // the programs pass the clearance to the script
+  const test::CliRun run = test::runCli(validateArmEdges() + " --clearance 0.01 --report " + folder.file("arm.html"),
+                                        folder.path());
+  ASSERT_EQ(run.code, 0) << run.err;
+  const std::string arm = test::readText(folder.file("arm.html"));
+  EXPECT_THAT(arm, HasSubstr("<tr><td>clearance</td><td>0.01</td></tr>"));
+  EXPECT_THAT(arm, HasSubstr("required clearance 0.01 m"));
+}
+
 TEST(PathReport, BadReportRequestsAreRefused)
 {
   test::TestFolder folder;
