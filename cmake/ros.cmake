@@ -40,6 +40,14 @@ foreach(_candidate ${PYTHON_EXECUTABLE} ${Python3_EXECUTABLE} /usr/bin/python3)
 endforeach()
 
 set(_ompl_ccd_ros_missing "")
+if(NOT _ompl_ccd_in_workspace)
+  # Plain CMake: catkin would install its workspace files (setup.*, local_setup.*, env.sh,
+  # _setup_util.py, .rosinstall) to the prefix known at configure time, whatever
+  # `cmake --install --prefix P` says, and they would describe a catkin install space this is not.
+  # Only the `.catkin` marker is wanted (pluginlib and roslaunch find the prefix by it, docs/ros.md):
+  # written below at install time, under the prefix actually used.
+  set(CATKIN_INSTALL_INTO_PREFIX_ROOT FALSE)
+endif()
 if(_ompl_ccd_ros_python)
   set(PYTHON_EXECUTABLE ${_ompl_ccd_ros_python} CACHE FILEPATH "Python 3 with catkin_pkg, used by catkin" FORCE)
   # ament_cmake (pulled in by pluginlib) runs Python3_EXECUTABLE: the same interpreter.
@@ -81,6 +89,10 @@ else()
   # Plain CMake: CMakeLists.txt's own package config serves find_package(ompl_ccd); catkin's would
   # overwrite it when installing to /usr (both go to lib/<arch>/cmake/ompl_ccd).
   catkin_package(SKIP_CMAKE_CONFIG_GENERATION SKIP_PKG_CONFIG_GENERATION)
+  install(CODE "
+    if(NOT EXISTS \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/.catkin\")
+      file(WRITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/.catkin\" \"\")
+    endif()")
 endif()
 
 # ---------------------------------------------------------------- plugin library

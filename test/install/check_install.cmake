@@ -11,6 +11,18 @@ function(run)
   message(STATUS "${out}")
 endfunction()
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
+# Every file lands under the prefix given (catkin's workspace files once went to the configured one).
+file(STRINGS "${BUILD_DIR}/install_manifest.txt" installed)
+foreach(file ${installed})
+  string(FIND "${file}" "${WORK_DIR}/prefix/" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "cmake --install --prefix ${WORK_DIR}/prefix wrote ${file}, outside the prefix")
+  endif()
+endforeach()
+# With the ROS part built, the prefix carries catkin's `.catkin` marker (pluginlib finds it by that).
+if(ROS_BUILT AND NOT EXISTS "${WORK_DIR}/prefix/.catkin")
+  message(FATAL_ERROR "cmake --install wrote no ${WORK_DIR}/prefix/.catkin marker")
+endif()
 run(${CMAKE_COMMAND} -S "${SOURCE_DIR}/test/install/consumer" -B "${WORK_DIR}/consumer"
     -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/consumer")
