@@ -18,7 +18,7 @@ VALID = {
     "scene": "$(find ompl_ccd)/examples/scene.yaml",
     "start": "[-0.30, 0.58, 1.19, 0.0, 1.37, 0.0]",
     "goal": "[1.57, 0.35, 1.58, 0.0, -0.36, 0.0]",
-    "time_limit": "2.0",
+    "time_limit": "10.0",  # an upper bound: RRTConnect stops at its first path, on a loaded machine too
     "seed": "42",
 }
 
@@ -67,6 +67,12 @@ class BadParameters(unittest.TestCase):
         port = urlparse(os.environ.get("ROS_MASTER_URI", "http://localhost:11411")).port or 11411
         os.environ["ROS_MASTER_URI"] = "http://localhost:%d" % port
         cls.folder = tempfile.TemporaryDirectory()
+        # a master of the run before may still be shutting down on the port: wait until none answers
+        deadline = time.time() + 30
+        while subprocess.call(["rosparam", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+            if time.time() > deadline:
+                raise RuntimeError("another ROS master still answers on port %d" % port)
+            time.sleep(0.3)
         cls.master = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
