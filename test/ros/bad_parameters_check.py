@@ -7,6 +7,8 @@ ROS_HOME) and starts its own master on ROS_MASTER_URI's port (default 11411)."""
 
 import os
 import re
+import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -61,20 +63,36 @@ ROS_ERROR = re.compile(r"\[ERROR\] \[[0-9.]+\]: (.*)")
 EXIT_CODE = re.compile(r"process has died \[pid [0-9]+, exit code (-?[0-9]+)")
 
 
+def port_in_use(port):
+    """Whether a server listens on \a port (a master of an earlier run may still be going)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("", port))
+            return False
+        except OSError:
+            return True
+
+
+def wait_for_free_port(port):
+    deadline = time.time() + 30
+    while port_in_use(port):
+        if time.time() > deadline:
+            raise RuntimeError("port %d stays in use: another ROS master? Set ROS_MASTER_URI to a free port" % port)
+        time.sleep(0.3)
+
+
 class BadParameters(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         port = urlparse(os.environ.get("ROS_MASTER_URI", "http://localhost:11411")).port or 11411
         os.environ["ROS_MASTER_URI"] = "http://localhost:%d" % port
+        cls.port = port
         cls.folder = tempfile.TemporaryDirectory()
-        # a master of the run before may still be shutting down on the port: wait until none answers
-        deadline = time.time() + 30
-        while subprocess.call(["rosparam", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
-            if time.time() > deadline:
-                raise RuntimeError("another ROS master still answers on port %d" % port)
-            time.sleep(0.3)
+        wait_for_free_port(port)  # the master of a run just before may still be shutting down
+        # its own process group: roscore's master and rosout are stopped with it
         cls.master = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL)
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.time() + 30
         while subprocess.call(["rosparam", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
             if time.time() > deadline:
@@ -83,8 +101,13 @@ class BadParameters(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        cls.master.terminate()
-        cls.master.wait()
+        os.killpg(cls.master.pid, signal.SIGINT)  # as Ctrl-C: roscore stops its children first
+        try:
+            cls.master.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(cls.master.pid, signal.SIGKILL)
+            cls.master.wait()
+        wait_for_free_port(cls.port)
         cls.folder.cleanup()
 
     def launch(self, name, changes):
