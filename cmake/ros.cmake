@@ -159,12 +159,19 @@ add_test(NAME ros_plan_launch
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 set_tests_properties(ros_plan_launch PROPERTIES ENVIRONMENT "${_ompl_ccd_ros_env}" TIMEOUT 300 LABELS ros)
 
+# The tests that start a master of their own (ROS_MASTER_URI) take the ports from
+# _ompl_ccd_ros_port on, a base of this build folder's own (11411 + 4 × a hash of its path mod
+# 500): parallel test runs, in one build tree or in two (worktrees), meet no master but their own.
+string(MD5 _ompl_ccd_port_hash "${PROJECT_BINARY_DIR}")
+string(SUBSTRING "${_ompl_ccd_port_hash}" 0 4 _ompl_ccd_port_hash)
+math(EXPR _ompl_ccd_ros_port "11411 + 4 * (0x${_ompl_ccd_port_hash} % 500)")
+
 # Every bad parameter gives one ROS_ERROR naming it and the fix, and exit code 2. Starts its own
-# roscore on port 11411 (ROS_MASTER_URI), an unusual one so parallel test runs meet no other master.
+# roscore on port _ompl_ccd_ros_port.
 add_test(NAME ros_bad_parameters
   COMMAND ${_ompl_ccd_ros_python} ${PROJECT_SOURCE_DIR}/test/ros/bad_parameters_check.py
   WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 set_tests_properties(ros_bad_parameters PROPERTIES
-  ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:11411" TIMEOUT 600 LABELS ros)
+  ENVIRONMENT "${_ompl_ccd_ros_env};ROS_MASTER_URI=http://localhost:${_ompl_ccd_ros_port}" TIMEOUT 600 LABELS ros)
 
 include(${PROJECT_SOURCE_DIR}/cmake/ros_certify_tests.cmake)

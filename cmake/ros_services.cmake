@@ -16,6 +16,18 @@ if(_ompl_ccd_certify_missing)
     "with scripts/install-deps --ros.")
   return()
 endif()
+# genpy makes <devel>/lib/python3/dist-packages/ompl_ccd a package of its own (an empty __init__.py):
+# first on sys.path it would hide the Python module's World, last the module would hide ompl_ccd.srv
+# (`rosservice call`: "Unable to load type"). With the module built, that __init__.py relays to the
+# module's (written before generate_messages, which keeps an existing one), and the module's
+# __init__.py extends its __path__ over every `ompl_ccd` folder: one package either way round. The
+# relay names the build tree: it is not installed (genmsg skips a package's own __init__.py then).
+if(TARGET _ompl_ccd)
+  set(OMPL_CCD_PYTHON_PACKAGE_DIR ${PROJECT_BINARY_DIR}/python/ompl_ccd)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/ros_python_relay.py.in
+    ${CATKIN_DEVEL_PREFIX}/${CATKIN_GLOBAL_PYTHON_DESTINATION}/ompl_ccd/__init__.py @ONLY)
+  set(${PROJECT_NAME}_CATKIN_PYTHON_SETUP_HAS_PACKAGE_INIT TRUE)
+endif()
 add_service_files(DIRECTORY srv FILES CertifyTrajectory.srv CertifyEdges.srv UpdateObstacles.srv)
 generate_messages(DEPENDENCIES std_msgs geometry_msgs trajectory_msgs)
 set(OMPL_CCD_CERTIFY_NODE TRUE)

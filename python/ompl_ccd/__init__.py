@@ -12,8 +12,13 @@ with the command line's message. ompl_ccd.dask scales a batch out to a Dask clus
 """
 
 import os
+import pkgutil
 
 import numpy as np
+
+# Every `ompl_ccd` folder on sys.path belongs to this package: with ROS, catkin's devel space (or
+# install prefix) holds the generated services, ompl_ccd.srv, in a folder of that name.
+__path__ = pkgutil.extend_path(__path__, __name__)
 
 from ._ompl_ccd import (
     COLLISION,

@@ -7,13 +7,11 @@ ROS_HOME) and starts its own master on ROS_MASTER_URI's port (default 11411)."""
 
 import os
 import re
-import signal
-import socket
 import subprocess
 import tempfile
-import time
 import unittest
-from urllib.parse import urlparse
+
+from ros_master import start_master, stop_master
 
 # The valid problem of config/ccd_arm.yaml; each case replaces or adds keys.
 VALID = {
@@ -63,51 +61,15 @@ ROS_ERROR = re.compile(r"\[ERROR\] \[[0-9.]+\]: (.*)")
 EXIT_CODE = re.compile(r"process has died \[pid [0-9]+, exit code (-?[0-9]+)")
 
 
-def port_in_use(port):
-    """Whether a server listens on \a port (a master of an earlier run may still be going)."""
-    with socket.socket() as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(("", port))
-            return False
-        except OSError:
-            return True
-
-
-def wait_for_free_port(port):
-    deadline = time.time() + 30
-    while port_in_use(port):
-        if time.time() > deadline:
-            raise RuntimeError("port %d stays in use: another ROS master? Set ROS_MASTER_URI to a free port" % port)
-        time.sleep(0.3)
-
-
 class BadParameters(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        port = urlparse(os.environ.get("ROS_MASTER_URI", "http://localhost:11411")).port or 11411
-        os.environ["ROS_MASTER_URI"] = "http://localhost:%d" % port
-        cls.port = port
         cls.folder = tempfile.TemporaryDirectory()
-        wait_for_free_port(port)  # the master of a run just before may still be shutting down
-        # its own process group: roscore's master and rosout are stopped with it
-        cls.master = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.time() + 30
-        while subprocess.call(["rosparam", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
-            if time.time() > deadline:
-                raise RuntimeError("roscore did not start on port %d" % port)
-            time.sleep(0.3)
+        cls.master, cls.port = start_master(11411)
 
     @classmethod
     def tearDownClass(cls):
-        os.killpg(cls.master.pid, signal.SIGINT)  # as Ctrl-C: roscore stops its children first
-        try:
-            cls.master.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(cls.master.pid, signal.SIGKILL)
-            cls.master.wait()
-        wait_for_free_port(cls.port)
+        stop_master(cls.master, cls.port)
         cls.folder.cleanup()
 
     def launch(self, name, changes):
@@ -135,6 +97,15 @@ class BadParameters(unittest.TestCase):
         output = self.launch("options", {"validator": "ca", "validator_options":
                                          "{tolerance: 1e-3, collision_probes: 0, temporal_culling: false}"})
         self.assertNotRegex(output, r"\[ERROR\]")
+        self.assertRegex(output, r"certified by \w+: ")
+
+    def test_an_option_the_validators_do_not_read_is_warned(self):
+        # issue 42, item 8: no error, a ROS warning naming the validators that read it
+        output = self.launch("unread", {"validator": "ca", "validator_options": "{resolution: 0.05, tolerance: 1e-3}"})
+        self.assertNotRegex(output, r"\[ERROR\]")
+        self.assertRegex(output, r"\[ WARN\] \[[0-9.]+\]: ompl_ccd_plan_node: ~validator_options: option 'resolution' "
+                                 r"has no effect: ca does not read it \(discrete does\)")
+        self.assertNotRegex(output, r"option 'tolerance' has no effect")
         self.assertRegex(output, r"certified by \w+: ")
 
     def test_each_bad_parameter_is_named_with_its_fix(self):

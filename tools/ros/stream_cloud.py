@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Streams a point cloud file (.xyz: `x y z` per line, `#` comments) as sensor_msgs/PointCloud2,
 freshly stamped, for ompl_ccd_certify_node's ~cloud (what a depth camera driver would publish):
 
