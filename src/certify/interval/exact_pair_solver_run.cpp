@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
 {
@@ -166,7 +167,27 @@ std::optional<Contact> PairContactSolver::Run::confirm(const ElementaryContactRe
     nearest.p_WB = X_WF * (first_on_a ? solved.witness.point_b : solved.witness.point_a);
   }
   Contact contact = contactAt(t, d, nearest);
+  const Eigen::Vector3d fcl_normal = contact.normal;  // from a towards b; zero where FCL gives none
   contact.normal = X_WF.linear() * (first_on_a ? solved.witness.normal : Eigen::Vector3d(-solved.witness.normal));
+  // The solver's normal is a feature's (the face's, or the edges' cross product) turned along the gap
+  // between its points, which has no direction at contact: its sign is then a guess. Contact::normal
+  // points from link towards other (contact.h): turn it along FCL's normal at t, or where FCL gives
+  // none, along the nearest points at the latest earlier time the pair is apart.
+  Eigen::Vector3d reference = fcl_normal;
+  bool moved = false;
+  for (const double back : {1e-6, 1e-4, 1e-2, 1.0})
+  {
+    if (reference.squaredNorm() > 0.0 || !(t > request_.t0))
+      break;
+    NearestPoints before;
+    moved = true;
+    if (distanceAt(std::max(request_.t0, t - back), &before) > numeric::kMinDirectionLength)
+      reference = before.p_WB - before.p_WA;
+  }
+  if (moved)
+    placeAt(t);
+  if (contact.normal.dot(reference) < 0.0)
+    contact.normal = -contact.normal;
   // The triangles' features are the shapes' own only where the triangles are exact (surface_gap 0).
   const bool vf = equation.kind == FeaturePairKind::VertexFace;
   const int first_count = vf ? 1 : 2;

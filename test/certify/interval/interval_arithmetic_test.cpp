@@ -47,6 +47,16 @@ Report certifyBar(double q0, double q1, double clearance = 0.0, Mode mode = Mode
 
 double stat(const Report &report, const std::string &key) { return report.stats.at(key); }
 
+/// The bundled arm in examples/scene.yaml, certified by interval and by ca (the cross-checks below).
+struct ArmCertifiers
+{
+  CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
+  IntervalArithmetic interval{world};
+  ConservativeAdvancement ca{world};
+  std::unique_ptr<CertifierWorkspace> ws_interval = interval.makeWorkspace();
+  std::unique_ptr<CertifierWorkspace> ws_ca = ca.makeWorkspace();
+};
+
 TEST(IntervalArithmetic, BarHitsPoleAtClosedFormTime)
 {
   const double toc = std::acos(1.0 / 6.0) / 1.5;
@@ -63,6 +73,44 @@ TEST(IntervalArithmetic, BarHitsPoleAtClosedFormTime)
   EXPECT_LE(report.witness->distance, Query{}.contact_distance);
   // The normal points from the bar towards the pole (+y at θ ≈ 80°, give or take the prism).
   EXPECT_GT(report.witness->normal.dot(Eigen::Vector3d(-std::sin(1.4), std::cos(1.4), 0.0)), 0.9);
+}
+
+// Issue 42: Contact::normal points from `link` towards `other` (contact.h) for every certifier. On
+// the bundled arm's colliding edges (examples/arm_edges.txt) interval's touching witnesses gave the
+// solver's face normal with either sign: the tool's normal into the table came out +z, ca's -z.
+TEST(IntervalArithmetic, WitnessNormalPointsFromLinkTowardsOtherAsCaSays)
+{
+  ArmCertifiers arm;
+  const auto state = [](std::initializer_list<double> values) {
+    return Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(values.begin(), values.size()));
+  };
+  struct ArmEdge
+  {
+    Eigen::VectorXd from, to;
+    std::string link, other;
+  };
+  const std::vector<ArmEdge> edges = {
+      {state({-0.30, 0.58, 1.19, 0.0, 1.37, 0.0}), state({1.57, 0.35, 1.58, 0.0, -0.36, 0.0}), "forearm_link",
+       "thin_plate"},
+      {state({0, 0.3, 1.5, 0, 1.34, 0}), state({-0.3, 0.9, 1.5, 0, 1.2, 0}), "tool_link", "table"}};
+  Query query;
+  query.mode = Mode::FirstContact;
+  for (const ArmEdge &edge : edges)
+  {
+    const JointMotion motion(arm.world->robot(), edge.from, edge.to);
+    const Report by_interval = arm.interval.certify(*arm.ws_interval, motion, query);
+    const Report by_ca = arm.ca.certify(*arm.ws_ca, motion, query);
+    ASSERT_TRUE(by_interval.witness && by_ca.witness) << edge.link;
+    EXPECT_EQ(by_interval.witness->link, edge.link);
+    EXPECT_EQ(by_interval.witness->other, edge.other);
+    EXPECT_EQ(by_ca.witness->other, edge.other);
+    EXPECT_NEAR(by_interval.witness->normal.norm(), 1.0, 1e-9) << edge.link;
+    EXPECT_GT(by_interval.witness->normal.dot(by_ca.witness->normal), 0.5)
+        << edge.link << ": interval " << by_interval.witness->normal.transpose() << ", ca "
+        << by_ca.witness->normal.transpose();
+    if (edge.other == "table")  // the tool comes down onto the table top: from the tool towards the table is -z
+      EXPECT_LT(by_interval.witness->normal.z(), -0.9);
+  }
 }
 
 TEST(IntervalArithmetic, BarStoppingShortOfThePoleIsFree)
@@ -159,11 +207,8 @@ TEST(IntervalArithmetic, BadSettingsAreRefusedByName)
 // within tolerance of each other; the reversed edge gets the same verdict.
 TEST(IntervalArithmetic, AgreesWithCaOnArmEdges)
 {
-  const CollisionWorldPtr world = test::exampleWorld("arm/arm.urdf", "scene.yaml");
-  const IntervalArithmetic interval(world);
-  const ConservativeAdvancement ca(world);
-  auto ws_interval = interval.makeWorkspace();
-  auto ws_ca = ca.makeWorkspace();
+  ArmCertifiers arm;
+  const CollisionWorldPtr &world = arm.world;
   test::RandomEdgeOptions options;
   options.seed = 17;
   int both = 0, collisions = 0;
@@ -171,9 +216,9 @@ TEST(IntervalArithmetic, AgreesWithCaOnArmEdges)
   {
     Query query;
     query.mode = Mode::FirstContact;
-    const Report a = interval.certify(*ws_interval, JointMotion(world->robot(), edge.q0, edge.q1), query);
-    const Report b = ca.certify(*ws_ca, JointMotion(world->robot(), edge.q0, edge.q1), query);
-    const Report back = interval.certify(*ws_interval, JointMotion(world->robot(), edge.q1, edge.q0), query);
+    const Report a = arm.interval.certify(*arm.ws_interval, JointMotion(world->robot(), edge.q0, edge.q1), query);
+    const Report b = arm.ca.certify(*arm.ws_ca, JointMotion(world->robot(), edge.q0, edge.q1), query);
+    const Report back = arm.interval.certify(*arm.ws_interval, JointMotion(world->robot(), edge.q1, edge.q0), query);
     EXPECT_NE(a.verdict, Verdict::Undecided);
     EXPECT_EQ(back.verdict == Verdict::Free, a.verdict == Verdict::Free);
     if (a.verdict == Verdict::Undecided || b.verdict == Verdict::Undecided)
