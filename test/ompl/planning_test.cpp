@@ -49,6 +49,7 @@ TEST(Planning, PlansWithDiscreteAndCertifiesWithCaUnlessAskedToSample)
   for (const std::string certify_with : {"", "discrete"})
   {
     PlanRequest request;
+    request.validator = "discrete";
     request.start = f.free_start;
     request.goal = f.free_goal;
     request.seed = 42;

@@ -286,6 +286,7 @@ TEST_F(CertifyNodeCheck, EdgesAnswerAsTheTrajectoryAndObstaclesComeAndGo)
   ASSERT_TRUE(ros::service::call("/ompl_ccd_certify_node/update_obstacles", unknown));
   EXPECT_FALSE(unknown.response.ok);
   EXPECT_THAT(unknown.response.error, HasSubstr("remove 'crate' names no obstacle added through update_obstacles"));
+  EXPECT_EQ(unknown.response.obstacles, 2000) << "a refused remove still gives the scene's obstacles";
   EXPECT_EQ(with_crate.verdicts, (std::vector<std::string>{"collision"})) << "the crate stands in the way";
 }
 

@@ -136,8 +136,9 @@ private:
                                                        "cloud", X_WC, "~cloud");
       const std::size_t count = obstacles.size();
       scene_->setCloud(std::move(obstacles), cloud->header.stamp);
-      ROS_INFO("ompl_ccd_certify_node: cloud of %zu obstacle balls from frame '%s'", count,
-               cloud->header.frame_id.c_str());
+      // a camera streams clouds at several Hz: the first at once, then one line a minute
+      ROS_INFO_THROTTLE(60.0, "ompl_ccd_certify_node: cloud of %zu obstacle balls from frame '%s' (logged at most "
+                              "once a minute)", count, cloud->header.frame_id.c_str());
     }
     catch (const Error &e)
     {

@@ -23,8 +23,9 @@ struct PlanRequest
   std::string planner = "RRTConnect";
   /** \brief Wall-clock limit for solve(), seconds. */
   double time_limit = 10.0;
-  /** \brief Motion validator used while planning (see motionValidatorNames()). */
-  std::string validator = "discrete";
+  /** \brief Motion validator used while planning (see motionValidatorNames()); "ca" by default, as
+      the certify node's ~validator (README, "Which one"). */
+  std::string validator = "ca";
   /** \brief Motion validator that checks the path's edges afterwards; empty: \e validator, except
       that a path planned with "discrete" is certified by "ca" (sampling guarantees nothing). */
   std::string certify_with;
