@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <map>
 
 #include "benchmark_config.h"
@@ -170,6 +171,8 @@ CLI::App *addBenchmarkCommand(CLI::App &app, BenchmarkOptions &options)
 int runBenchmark(const BenchmarkOptions &options, std::ostream &out)
 {
   BenchmarkConfig config = loadBenchmarkConfig(options.config);
+  for (const std::string &warning : config.warnings)
+    std::cerr << "ompl_ccd benchmark: warning: " << warning << '\n';
   config.runs = options.runs.value_or(config.runs);
   if (options.time_limit)
   {

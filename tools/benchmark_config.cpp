@@ -9,6 +9,7 @@
 #include "config_yaml.h"
 #include "ompl_ccd/ompl/motion_validator_factory.h"
 #include "ompl_ccd/ompl/planner_factory.h"
+#include "ompl_ccd/ompl/validator_options.h"
 
 namespace ompl_ccd::cli
 {
@@ -69,7 +70,8 @@ std::string changedOptions(const std::string &name, const ValidatorOptions &opti
   return text;
 }
 
-std::vector<BenchmarkValidator> readValidators(const ConfigFile &yaml, const ValidatorOptions &common)
+std::vector<BenchmarkValidator> readValidators(const ConfigFile &yaml, const ValidatorOptions &common,
+                                               std::vector<std::string> &warnings)
 {
   const YAML::Node list = nonEmptyList(
       yaml, "validators", "validator names or {validator: NAME, validator_options: {...}, label: TEXT}");
@@ -86,8 +88,14 @@ std::vector<BenchmarkValidator> readValidators(const ConfigFile &yaml, const Val
       OMPL_CCD_THROW_UNLESS(list[i]["validator"], "benchmark: ", yaml.file(), ": ", key,
                             " has no 'validator'; add validator: NAME.");
       validator.name = yaml.read<std::string>(list[i]["validator"], key + ".validator", "a validator name");
+      std::vector<std::string> given;
       if (list[i]["validator_options"])
-        yaml.validatorOptions(list[i]["validator_options"], key + ".validator_options", validator.options);
+        yaml.validatorOptions(list[i]["validator_options"], key + ".validator_options", validator.options, &given);
+      for (const std::string &option : given)
+        if (std::string warning = unreadOptionWarning({validator.name}, option,
+                                                      concat(yaml.file(), ": ", key, ".validator_options"));
+            !warning.empty())
+          warnings.push_back(std::move(warning));
       if (list[i]["label"])
         validator.label = yaml.read<std::string>(list[i]["label"], key + ".label", "a label");
     }
@@ -169,13 +177,21 @@ BenchmarkConfig loadBenchmarkConfig(const std::string &path)
     requireKnown(yaml, concat("planners[", i, "]"), config.planners[i], plannerNames());
 
   ValidatorOptions common;
+  std::vector<std::string> common_names;
   if (root["validator_options"])
-    yaml.validatorOptions(root["validator_options"], "validator_options", common);
-  config.validators = readValidators(yaml, common);
+    yaml.validatorOptions(root["validator_options"], "validator_options", common, &common_names);
+  config.validators = readValidators(yaml, common, config.warnings);
   config.certify_options = common;
   if (root["certify_with"])
     config.certify_with = yaml.read<std::string>(root["certify_with"], "certify_with", "a validator name");
   requireKnown(yaml, "certify_with", config.certify_with, motionValidatorNames());
+  std::vector<std::string> readers = {config.certify_with};
+  for (const BenchmarkValidator &validator : config.validators)
+    readers.push_back(validator.name);
+  for (const std::string &option : common_names)
+    if (std::string warning = unreadOptionWarning(readers, option, concat(yaml.file(), ": validator_options"));
+        !warning.empty())
+      config.warnings.push_back(std::move(warning));
 
   readPositive(yaml, "time_limit", "seconds", config.time_limit);
   if (root["runs"])

@@ -59,6 +59,10 @@ struct BenchmarkConfig
   double memory_limit = 4096.0;
   std::optional<unsigned long> seed;
   bool simplify = true;
+  /** \brief One line per validator option that no validator it applies to reads (unreadOptionWarning):
+      one under validators[i] that validator does not read, or a top-level one that neither a listed
+      validator nor certify_with reads. */
+  std::vector<std::string> warnings;
 };
 
 /** \brief Reads \a path. \throws Error naming the file and key for malformed YAML, an unknown key

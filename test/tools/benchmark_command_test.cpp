@@ -20,6 +20,7 @@ namespace ompl_ccd
 namespace
 {
 using ::testing::HasSubstr;
+using ::testing::Not;
 using nlohmann::json;
 
 constexpr const char *kStatistics = "/usr/bin/ompl_benchmark_statistics";
@@ -128,16 +129,22 @@ TEST(BenchmarkCommand, BundledExampleGivesAPlannerArenaDatabase)
 
 // Issue 20: a run that stopped short of the goal (RRT's approximate solution: solved 0) was
 // counted as a path and, re-certified free, as "certified free by ca".
-TEST(BenchmarkCommand, ApproximateSolutionsAreNotCountedAsCertifiedPaths)
+/** \brief slider.urdf in \a folder: a 10 cm box sliding along x in [-1, 1]. */
+void writeSlider(const test::TestFolder &folder)
 {
-  ASSERT_TRUE(std::filesystem::exists(kStatistics)) << kStatistics << " is missing: install Debian's ompl-demos";
-  test::TestFolder folder;
-  // a box sliding along x in [-1, 1]; a wall across x = 0 that it cannot pass or go around
   std::ofstream(folder.file("slider.urdf"))
       << "<robot name='slider'><link name='base'/>"
          "<link name='block'><collision><geometry><box size='0.1 0.1 0.1'/></geometry></collision></link>"
          "<joint name='x' type='prismatic'><parent link='base'/><child link='block'/><axis xyz='1 0 0'/>"
          "<limit lower='-1' upper='1' effort='1' velocity='1'/></joint></robot>\n";
+}
+
+TEST(BenchmarkCommand, ApproximateSolutionsAreNotCountedAsCertifiedPaths)
+{
+  ASSERT_TRUE(std::filesystem::exists(kStatistics)) << kStatistics << " is missing: install Debian's ompl-demos";
+  test::TestFolder folder;
+  // a box sliding along x in [-1, 1]; a wall across x = 0 that it cannot pass or go around
+  writeSlider(folder);
   std::ofstream(folder.file("wall.yaml"))
       << "obstacles:\n  - name: wall\n    box: [0.05, 10, 10]\n"
          "    pose: {position: [0, 0, 0], orientation: [0, 0, 0, 1]}\n";
@@ -181,6 +188,33 @@ TEST(BenchmarkCommand, ApproximateSolutionsAreNotCountedAsCertifiedPaths)
       EXPECT_EQ(r["free"], 1);
     }
   }
+}
+
+// Issue 42, item 8: an option under validators[i] that validator does not read, or a top-level one
+// that neither a listed validator nor certify_with reads, is warned about on standard error.
+TEST(BenchmarkCommand, OptionsNoValidatorReadsAreWarned)
+{
+  test::TestFolder folder;
+  writeSlider(folder);
+  std::ofstream(folder.file("empty.yaml")) << "obstacles: []\n";
+  std::ofstream(folder.file("options.yaml"))
+      << "name: options\nrobot: slider.urdf\nscene: empty.yaml\n"
+         "problems:\n  - {name: slide, start: [-0.5], goal: [0.5]}\n"
+         "planners: [RRT]\nvalidators: [{validator: ca, validator_options: {resolution: 0.02, tolerance: 1e-4}}, "
+         "discrete]\nvalidator_options: {max_intervals: 10, tolerance: 1e-3, resolution: 0.05}\n"
+         "time_limit: 0.2\nruns: 1\nseed: 1\n";
+  const test::CliRun run = test::runCli("benchmark --config " + folder.file("options.yaml") + " --output-dir " +
+                                            (folder.path() / "logs").string(),
+                                        folder.path());
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_THAT(run.err, HasSubstr("ompl_ccd benchmark: warning: " + folder.file("options.yaml") +
+                                 ": validators[0].validator_options: option 'resolution' has no effect: ca does not "
+                                 "read it (discrete does)"));
+  EXPECT_THAT(run.err, HasSubstr(": validator_options: option 'max_intervals' has no effect: ca and discrete do not "
+                                 "read it (toleranced does)"));
+  EXPECT_THAT(run.err, Not(HasSubstr("'tolerance' has no effect")));        // ca reads it
+  EXPECT_THAT(run.err, Not(HasSubstr(folder.file("options.yaml") + ": validator_options: option 'resolution")))
+      << "discrete reads the top-level one";
 }
 
 TEST(BenchmarkCommand, BadConfigurationIsRefusedWithAMessage)
