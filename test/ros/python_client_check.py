@@ -82,6 +82,19 @@ class PythonClient(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
         self.assertIn("verdicts ['collision', 'free', 'collision']", done.stdout)
 
+    def test_installed_package_in_either_order(self):
+        # `cmake --install` puts the module in lib/python3.X/dist-packages/ompl_ccd and genpy's services
+        # in lib/python3/dist-packages/ompl_ccd/srv: still one package, either folder first
+        build = os.path.dirname(MODULE_DIR)
+        with tempfile.TemporaryDirectory() as prefix:
+            subprocess.run(["cmake", "--install", build, "--prefix", prefix], check=True, capture_output=True)
+            module = os.path.join(prefix, "lib/python3.%d/dist-packages" % sys.version_info.minor)
+            services = os.path.join(prefix, "lib/python3/dist-packages")
+            for first, second in ((module, services), (services, module)):
+                done = self.client(first, second)
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                self.assertIn("verdicts ['collision', 'free', 'collision']", done.stdout)
+
     def test_stream_cloud_runs_the_system_python(self):
         # `rosrun ompl_ccd stream_cloud.py` under a python3 first on PATH without NumPy or rospy (a
         # pyenv shim): the script names Debian's interpreter, which has both.
