@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "ompl_ccd/geometry/collision_queries.h"
 
@@ -113,7 +114,10 @@ double certifyUntil(double t_hit, double tolerance)
 
 void TocBracket::addContact(const Contact &contact, double certified_from)
 {
-  if (!contact_ || contact.time < contact_->time)
+  // the earliest; among contacts at the same time the first by names, whatever order the pairs
+  // came in (a thread's earlier edges may change that order, the answer must not change)
+  const auto key = [](const Contact &c) { return std::make_tuple(c.time, c.link, c.other); };
+  if (!contact_ || key(contact) < key(*contact_))
     contact_ = contact;
   certified_until_ = std::min(certified_until_, certified_from);
 }

@@ -104,9 +104,10 @@ double certifyUntil(double t_hit, double tolerance);
 class TocBracket
 {
 public:
-  /** \brief A contact found at \a contact.time (the earliest one is kept); nothing is certified
-      past \a certified_from (the lower bound its finder gives: its own time for an exact contact,
-      less for a probe's). */
+  /** \brief A contact found at \a contact.time (the earliest one is kept, ties broken by the link
+      and other names, so the order contacts come in does not matter); nothing is certified past
+      \a certified_from (the lower bound its finder gives: its own time for an exact contact, less
+      for a probe's). */
   void addContact(const Contact &contact, double certified_from);
   /** \brief A budget ran out at \a t (its pair is certified up to t); the last budget named is kept. */
   void addUndecided(double t, const std::string &budget);
