@@ -8,14 +8,11 @@
 #include <hwy/highway.h>
 #include <hwy/contrib/math/math-inl.h>
 
+#include "spheres/lane_distances-inl.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace ompl_ccd::spheres::HWY_NAMESPACE
 {
-namespace hn = hwy::HWY_NAMESPACE;
-using D = hn::CappedTag<float, kLanes>;
-using V = hn::Vec<D>;
-using M = hn::Mask<D>;
-
 /// A clear time longer than any edge: "not measured yet" for a running minimum.
 constexpr float kNever = 1e30f;
 /// Thresholds rounded outward by 2⁻²¹ relative (lane_batch.h).
@@ -126,54 +123,6 @@ void LaneCentresImpl(const float *poses, int link, const BallArrays &balls, int 
   }
 }
 
-HWY_INLINE V norm3(V x, V y, V z) { return hn::Sqrt(hn::MulAdd(x, x, hn::MulAdd(y, y, hn::Mul(z, z)))); }
-
-/// Distance from the points (x, y, z) to a primitive obstacle (0 inside it).
-HWY_INLINE V primitiveDistance(D d, const LaneObstacle &o, V x, V y, V z)
-{
-  const V dx = hn::Sub(x, hn::Set(d, o.centre[0])), dy = hn::Sub(y, hn::Set(d, o.centre[1])),
-          dz = hn::Sub(z, hn::Set(d, o.centre[2]));
-  const V zero = hn::Zero(d);
-  if (o.shape == ObstacleShape::Sphere)
-    return hn::Max(hn::Sub(norm3(dx, dy, dz), hn::Set(d, o.half[0])), zero);
-  V l[3];
-  for (int i = 0; i < 3; ++i)
-    l[i] = hn::MulAdd(hn::Set(d, o.axes[3 * i]), dx,
-                      hn::MulAdd(hn::Set(d, o.axes[3 * i + 1]), dy, hn::Mul(hn::Set(d, o.axes[3 * i + 2]), dz)));
-  if (o.shape == ObstacleShape::Box)
-  {
-    V e[3];
-    for (int i = 0; i < 3; ++i)
-      e[i] = hn::Max(hn::Sub(hn::Abs(l[i]), hn::Set(d, o.half[i])), zero);
-    return norm3(e[0], e[1], e[2]);
-  }
-  // cylinder about local z: radius half[0], half length half[1]
-  const V radial = hn::Max(hn::Sub(hn::Sqrt(hn::MulAdd(l[0], l[0], hn::Mul(l[1], l[1]))), hn::Set(d, o.half[0])), zero);
-  const V axial = hn::Max(hn::Sub(hn::Abs(l[2]), hn::Set(d, o.half[1])), zero);
-  return hn::Sqrt(hn::MulAdd(radial, radial, hn::Mul(axial, axial)));
-}
-
-/// Distance between the points (x, y, z) and ball \a i of \a balls, centre to centre.
-HWY_INLINE V centreDistance(D d, const BallArrays &balls, int i, V x, V y, V z)
-{
-  return norm3(hn::Sub(x, hn::Set(d, balls.x[i])), hn::Sub(y, hn::Set(d, balls.y[i])), hn::Sub(z, hn::Set(d, balls.z[i])));
-}
-
-/// A lower bound on the distance from the points (x, y, z) to triangle \a t (LaneTriangle).
-HWY_INLINE V triangleDistance(D d, const LaneTriangle &t, V x, V y, V z)
-{
-  const V zero = hn::Zero(d);
-  const auto dot = [&](const float *a) {
-    return hn::MulAdd(hn::Set(d, a[0]), x, hn::MulAdd(hn::Set(d, a[1]), y, hn::Mul(hn::Set(d, a[2]), z)));
-  };
-  const V plane = hn::Max(hn::Sub(hn::Abs(hn::Sub(dot(t.n), hn::Set(d, t.h))), hn::Set(d, t.slack)), zero);
-  V edge = zero;
-  for (int i = 0; i < 3; ++i)
-    edge = hn::Max(edge, hn::Sub(dot(t.e + 3 * i), hn::Set(d, t.o[i])));
-  const V ball = hn::Sub(norm3(hn::Sub(x, hn::Set(d, t.c[0])), hn::Sub(y, hn::Set(d, t.c[1])), hn::Sub(z, hn::Set(d, t.c[2]))),
-                         hn::Set(d, t.r));
-  return hn::Max(hn::Sqrt(hn::MulAdd(plane, plane, hn::Mul(edge, edge))), ball);
-}
 
 HWY_INLINE void loadCentre(D d, const float *centres, int b, std::size_t lane, V &x, V &y, V &z)
 {
