@@ -116,7 +116,7 @@ void TocBracket::addContact(const Contact &contact, double certified_from)
 {
   // the earliest; among contacts at the same time the first by names, whatever order the pairs
   // came in (a thread's earlier edges may change that order, the answer must not change)
-  const auto key = [](const Contact &c) { return std::make_tuple(c.time, c.link, c.other); };
+  const auto key = [](const Contact &c) { return std::tie(c.time, c.link, c.other); };  // no copies
   if (!contact_ || key(contact) < key(*contact_))
     contact_ = contact;
   certified_until_ = std::min(certified_until_, certified_from);
