@@ -84,7 +84,8 @@ void SphereModel::buildObstacles(const SphereOptions &options)
     lane.scene_index = static_cast<int>(o);
     if (obstacle.shape.kind != CollisionShape::Kind::Mesh)
     {
-      const Sphere bound = outerCover(obstacle.shape, obstacle.X_WG, CoverOptions{}).bound;
+      // the ball alone: no leaves (a 1 km floor's would be billions)
+      const Sphere bound = outerBound(obstacle.shape, obstacle.X_WG);
       lane.obstacle_bound_W = bound;
       placePrimitive(obstacle, lane);
       lane.solid = Solid::Primitive;

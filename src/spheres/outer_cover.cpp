@@ -129,16 +129,37 @@ std::vector<Sphere> clusterLeaves(std::vector<Triangle> &pieces, double leaf_rad
   return leaves;
 }
 
-/// Balls circumscribing the n₀ × n₁ × n₂ sub-boxes of a box of half sizes \a half (frame G), each
-/// axis cut so that a sub-box's half diagonal is at most about \a leaf_radius.
-std::vector<Sphere> boxLeaves(const Eigen::Vector3d &half, double leaf_radius)
+/// The cuts n₀, n₁, n₂ of a box of half sizes \a half: each axis cut so that a sub-box's half
+/// diagonal is at most about \a leaf_radius, unless that makes more than \a max_leaves sub-boxes;
+/// then the axis whose sub-boxes are longest is cut once more while the product stays within
+/// \a max_leaves. Counted in doubles before anything is allocated (a 1 km box at 3 cm wants 1e15).
+Eigen::Vector3i boxCuts(const Eigen::Vector3d &half, double leaf_radius, int max_leaves)
 {
-  Eigen::Vector3i cuts;
+  Eigen::Vector3d wanted;
   for (int i = 0; i < 3; ++i)
-    cuts[i] = std::max(1, static_cast<int>(std::ceil(half[i] * std::sqrt(3.0) / leaf_radius)));
+    wanted[i] = std::max(1.0, std::ceil(half[i] * std::sqrt(3.0) / leaf_radius));
+  if (wanted.prod() <= max_leaves)
+    return wanted.cast<int>();
+  Eigen::Vector3i cuts = Eigen::Vector3i::Ones();
+  for (;;)
+  {
+    int axis = 0;
+    half.cwiseQuotient(cuts.cast<double>()).maxCoeff(&axis);
+    if (cuts[axis] >= wanted[axis] || cuts.prod() / cuts[axis] * (cuts[axis] + 1) > max_leaves)
+      return cuts;
+    ++cuts[axis];
+  }
+}
+
+/// Balls circumscribing the n₀ × n₁ × n₂ sub-boxes (boxCuts) of a box of half sizes \a half
+/// (frame G).
+std::vector<Sphere> boxLeaves(const Eigen::Vector3d &half, double leaf_radius, int max_leaves)
+{
+  const Eigen::Vector3i cuts = boxCuts(half, leaf_radius, max_leaves);
   const Eigen::Vector3d sub = half.cwiseQuotient(cuts.cast<double>());
   const double radius = numeric::padUp(sub.norm());
   std::vector<Sphere> leaves;
+  leaves.reserve(cuts.prod());
   for (int i = 0; i < cuts[0]; ++i)
     for (int j = 0; j < cuts[1]; ++j)
       for (int k = 0; k < cuts[2]; ++k)
@@ -150,21 +171,23 @@ std::vector<Sphere> boxLeaves(const Eigen::Vector3d &half, double leaf_radius)
 }
 
 /// Balls circumscribing n slices of a cylinder (frame G: axis z, centred), n such that a slice's
-/// ball is at most about \a leaf_radius where the cylinder's own radius allows.
-std::vector<Sphere> cylinderLeaves(double radius, double length, double leaf_radius)
+/// ball is at most about \a leaf_radius where the cylinder's own radius allows, and at most
+/// \a max_leaves (counted in doubles first).
+std::vector<Sphere> cylinderLeaves(double radius, double length, double leaf_radius, int max_leaves)
 {
   const double half_slice_wanted = std::sqrt(std::max(leaf_radius * leaf_radius - radius * radius, 0.0));
-  const int slices = std::max(
-      1, static_cast<int>(std::ceil(0.5 * length / std::max(half_slice_wanted, 0.5 * radius))));
+  const double wanted = std::ceil(0.5 * length / std::max(half_slice_wanted, 0.5 * radius));
+  const int slices = static_cast<int>(std::clamp(wanted, 1.0, static_cast<double>(max_leaves)));
   const double half_slice = 0.5 * length / slices;
   const double ball = numeric::padUp(std::hypot(radius, half_slice));
   std::vector<Sphere> leaves;
+  leaves.reserve(slices);
   for (int k = 0; k < slices; ++k)
     leaves.push_back({Eigen::Vector3d(0.0, 0.0, -0.5 * length + (2 * k + 1) * half_slice), ball});
   return leaves;
 }
 
-/// The leaves of \a shape in its own frame G, and their excess.
+/// The leaves of \a shape in its own frame G, at most \a max_leaves of them, and their excess.
 std::vector<Sphere> leavesInShapeFrame(const CollisionShape &shape, double leaf_radius, int max_leaves, double &excess)
 {
   switch (shape.kind)
@@ -173,13 +196,13 @@ std::vector<Sphere> leavesInShapeFrame(const CollisionShape &shape, double leaf_
       return triangleCover(shape.mesh->vertices, shape.mesh->triangles, leaf_radius, max_leaves, &excess);
     case CollisionShape::Kind::Box:
     {
-      std::vector<Sphere> leaves = boxLeaves(0.5 * shape.box_size, leaf_radius);
+      std::vector<Sphere> leaves = boxLeaves(0.5 * shape.box_size, leaf_radius, max_leaves);
       excess = leaves.front().radius;  // each ball's centre is in the box
       return leaves;
     }
     case CollisionShape::Kind::Cylinder:
     {
-      std::vector<Sphere> leaves = cylinderLeaves(shape.radius, shape.length, leaf_radius);
+      std::vector<Sphere> leaves = cylinderLeaves(shape.radius, shape.length, leaf_radius, max_leaves);
       excess = leaves.front().radius;
       return leaves;
     }
@@ -190,22 +213,6 @@ std::vector<Sphere> leavesInShapeFrame(const CollisionShape &shape, double leaf_
   return {};
 }
 
-/// The ball about the shape (frame G) that every leaf's covered part lies in.
-Sphere boundInShapeFrame(const CollisionShape &shape)
-{
-  switch (shape.kind)
-  {
-    case CollisionShape::Kind::Mesh:
-      return ballAround(shape.mesh->vertices);
-    case CollisionShape::Kind::Box:
-      return {Eigen::Vector3d::Zero(), numeric::padUp(0.5 * shape.box_size.norm())};
-    case CollisionShape::Kind::Cylinder:
-      return {Eigen::Vector3d::Zero(), numeric::padUp(std::hypot(shape.radius, 0.5 * shape.length))};
-    case CollisionShape::Kind::Sphere:
-      return {Eigen::Vector3d::Zero(), shape.radius};
-  }
-  return {};
-}
 }  // namespace
 
 std::vector<Sphere> triangleCover(const std::vector<Eigen::Vector3d> &vertices_F,
@@ -224,23 +231,39 @@ std::vector<Sphere> triangleCover(const std::vector<Eigen::Vector3d> &vertices_F
   return leaves;
 }
 
+Sphere outerBound(const CollisionShape &shape, const Eigen::Isometry3d &X_FG)
+{
+  Sphere bound;
+  switch (shape.kind)
+  {
+    case CollisionShape::Kind::Mesh:
+      bound = ballAround(shape.mesh->vertices);
+      break;
+    case CollisionShape::Kind::Box:
+      bound = {Eigen::Vector3d::Zero(), 0.5 * shape.box_size.norm()};
+      break;
+    case CollisionShape::Kind::Cylinder:
+      bound = {Eigen::Vector3d::Zero(), std::hypot(shape.radius, 0.5 * shape.length)};
+      break;
+    case CollisionShape::Kind::Sphere:
+      bound = {Eigen::Vector3d::Zero(), shape.radius};
+      break;
+  }
+  // rigid: the centre moves, the radius stays; the transform's rounding (≈ 1e-16 of the
+  // coordinates) is inside padUp's nanometre
+  return {X_FG * bound.centre, numeric::padUp(bound.radius)};
+}
+
 OuterCover outerCover(const CollisionShape &shape, const Eigen::Isometry3d &X_FG, const CoverOptions &options)
 {
   OuterCover cover;
-  std::vector<Sphere> leaves;
-  for (double leaf_radius = options.leaf_radius;; leaf_radius *= 1.5)
-  {
-    leaves = leavesInShapeFrame(shape, leaf_radius, options.max_leaves, cover.excess);
-    if (static_cast<int>(leaves.size()) <= options.max_leaves)
-      break;
-  }
-  // rigid: centres move, radii stay; the transform's rounding (≈ 1e-16 of the coordinates) is
-  // inside padUp's nanometre
-  for (Sphere &leaf : leaves)
+  const std::vector<Sphere> leaves = leavesInShapeFrame(shape, options.leaf_radius, options.max_leaves, cover.excess);
+  cover.leaves.reserve(leaves.size());
+  // rigid, as outerBound
+  for (const Sphere &leaf : leaves)
     cover.leaves.push_back({X_FG * leaf.centre, numeric::padUp(leaf.radius)});
   cover.excess = numeric::padUp(cover.excess);  // the radii grew by it (padUp(r + d) ≥ padUp(r) + d)
-  const Sphere bound = boundInShapeFrame(shape);
-  cover.bound = {X_FG * bound.centre, numeric::padUp(bound.radius)};
+  cover.bound = outerBound(shape, X_FG);
   return cover;
 }
 }  // namespace ompl_ccd

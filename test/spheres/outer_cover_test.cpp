@@ -121,15 +121,17 @@ void expectCovered(const CollisionShape &shape, const Eigen::Isometry3d &X_FG, c
   EXPECT_EQ(outside_bound, 0) << what << ": points of the shape outside the bounding ball";
   // the excess: no point of a leaf is farther from the shape than it says
   const Eigen::Isometry3d X_GF = X_FG.inverse();
-  double farthest = 0.0;
+  double farthest = 0.0, size = 0.0;
+  for (const Sphere &leaf : cover.leaves)
+    size = std::max(size, leaf.centre.norm() + leaf.radius);
   for (const Sphere &leaf : cover.leaves)
     for (int i = 0; i < 64; ++i)
     {
       const Eigen::Vector3d d = Eigen::Vector3d(std::sin(i * 2.4), std::cos(i * 1.3), std::sin(i * 0.7)).normalized();
       farthest = std::max(farthest, distanceToShape(shape, X_GF * (leaf.centre + leaf.radius * d)));
     }
-  // (the test's own rounding of the sampled points: 1e-15 m)
-  EXPECT_LE(farthest, cover.excess + 1e-15) << what << ": a leaf reaches farther from the shape than the excess says";
+  // (the test's own rounding of the sampled points: a few ulps of their coordinates)
+  EXPECT_LE(farthest, cover.excess + 1e-15 * (1.0 + size)) << what << ": a leaf reaches farther from the shape than the excess says";
 }
 
 Eigen::Isometry3d somePose()
@@ -140,35 +142,58 @@ Eigen::Isometry3d somePose()
   return X;
 }
 
+/// Named boxes of \a box_sizes, cylinders of \a cylinders (radius, length) and a sphere of
+/// \a sphere_radius.
+std::vector<std::pair<std::string, CollisionShape>> primitives(const std::vector<Eigen::Vector3d> &box_sizes,
+                                                               const std::vector<std::pair<double, double>> &cylinders,
+                                                               double sphere_radius)
+{
+  std::vector<std::pair<std::string, CollisionShape>> list;
+  CollisionShape box;
+  box.kind = CollisionShape::Kind::Box;
+  for (const Eigen::Vector3d &size : box_sizes)
+  {
+    box.box_size = size;
+    list.push_back({"box", box});
+  }
+  CollisionShape cylinder;
+  cylinder.kind = CollisionShape::Kind::Cylinder;
+  for (const auto &[radius, length] : cylinders)
+  {
+    cylinder.radius = radius;
+    cylinder.length = length;
+    list.push_back({"cylinder", cylinder});
+  }
+  CollisionShape sphere;
+  sphere.kind = CollisionShape::Kind::Sphere;
+  sphere.radius = sphere_radius;
+  list.push_back({"sphere", sphere});
+  return list;
+}
+
 TEST(OuterCover, PrimitivesAreCoveredWholeIncludingThinAndLongOnes)
 {
-  const std::vector<std::pair<std::string, CollisionShape>> shapes = [] {
-    std::vector<std::pair<std::string, CollisionShape>> list;
-    CollisionShape box;
-    box.kind = CollisionShape::Kind::Box;
-    for (const Eigen::Vector3d &size : {Eigen::Vector3d(0.1, 0.2, 0.3), Eigen::Vector3d(0.4, 0.002, 0.4),
-                                        Eigen::Vector3d(1e-6, 0.3, 0.3), Eigen::Vector3d(2.0, 0.01, 0.01)})
-    {
-      box.box_size = size;
-      list.push_back({"box", box});
-    }
-    CollisionShape cylinder;
-    cylinder.kind = CollisionShape::Kind::Cylinder;
-    for (const auto &[radius, length] : {std::pair{0.006, 0.8}, std::pair{0.3, 0.01}, std::pair{0.05, 0.05}})
-    {
-      cylinder.radius = radius;
-      cylinder.length = length;
-      list.push_back({"cylinder", cylinder});
-    }
-    CollisionShape sphere;
-    sphere.kind = CollisionShape::Kind::Sphere;
-    sphere.radius = 0.05;
-    list.push_back({"sphere", sphere});
-    return list;
-  }();
+  const auto shapes = primitives({{0.1, 0.2, 0.3}, {0.4, 0.002, 0.4}, {1e-6, 0.3, 0.3}, {2.0, 0.01, 0.01}},
+                                 {{0.006, 0.8}, {0.3, 0.01}, {0.05, 0.05}}, 0.05);
   for (const auto &[name, shape] : shapes)
     for (const CoverOptions &options : {CoverOptions{0.03, 16}, CoverOptions{0.005, 64}, CoverOptions{1.0, 1}})
       expectCovered(shape, somePose(), options, name + " " + shape.describe());
+}
+
+TEST(OuterCover, HugePrimitivesAreCoveredWithinTheLeafBudget)
+{
+  // a 3 cm leaf would cut a 1 km floor into 1e15 boxes: the budget sizes the leaves before any is made
+  const auto shapes = primitives({{1e3, 1e3, 0.1}, {1e4, 1e4, 1e4}, {1e4, 0.01, 0.01}}, {{0.05, 1e4}, {1e3, 0.1}}, 1e6);
+  for (const auto &[name, shape] : shapes)
+    for (const CoverOptions &options : {CoverOptions{0.03, 16}, CoverOptions{0.03, 32}})
+    {
+      const std::string what = name + " " + shape.describe();
+      expectCovered(shape, somePose(), options, what);  // at most max_leaves leaves, holding the solid
+      const OuterCover cover = outerCover(shape, somePose(), options);
+      const Sphere bound = outerBound(shape, somePose());
+      EXPECT_EQ(bound.centre, cover.bound.centre) << what;
+      EXPECT_EQ(bound.radius, cover.bound.radius) << what;
+    }
 }
 
 TEST(OuterCover, TheBundledArmsMeshesAreCoveredAtEveryGranularity)

@@ -28,7 +28,9 @@ struct CoverOptions
   /** \brief Metres: the radius a leaf aims at (leaves of a larger radius where a shape's own size
       asks for it, e.g. a cylinder's radius, or where max_leaves would be exceeded). */
   double leaf_radius = 0.03;
-  /** \brief Most leaves of one shape: the leaf radius grows until the cover fits. */
+  /** \brief Most leaves of one shape: where the leaf radius would need more, the leaves grow until
+      the cover fits (sized from the counts before any is made, so a shape's cover costs at most
+      this many balls whatever its size). */
   int max_leaves = 32;
 };
 
@@ -48,7 +50,12 @@ struct OuterCover
   double excess = 0.0;
 };
 
-/** \brief The cover of \a shape placed at \a X_FG in frame F.
+/** \brief The ball OuterCover::bound of \a shape placed at \a X_FG in frame F, without the
+    leaves: constant work for a primitive, one pass over the vertices for a mesh.
+    \pre shape is valid (finite, positive sizes; a mesh with at least one triangle). */
+Sphere outerBound(const CollisionShape &shape, const Eigen::Isometry3d &X_FG);
+
+/** \brief The cover of \a shape placed at \a X_FG in frame F: at most options.max_leaves leaves.
     \pre shape is valid (finite, positive sizes; a mesh with at least one triangle). */
 OuterCover outerCover(const CollisionShape &shape, const Eigen::Isometry3d &X_FG, const CoverOptions &options = {});
 

@@ -5,7 +5,8 @@
 // ../shared/data is present, against the shared oracle (test/support/oracle.h). Required: no
 // false Free, no guaranteed-free prefix past a contact, every Collision witness in contact (FCL's
 // exact distance at toc_upper, inner-ball witnesses included), and the same Free/Collision verdict
-// with the stage on and off on every edge where neither is Undecided.
+// with the stage on and off on every edge where neither is Undecided. Obstacles of any size (a 1 km
+// floor, a 10 km box, a sphere 1e6 m across) load into the stage's model as one part each.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -18,7 +19,11 @@
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/model/srdf.h"
+#include "certify/pipeline/potentially_colliding_pairs.h"
+#include "spheres/sphere_model.h"
+#include "support/example_worlds.h"
 #include "support/oracle.h"
+#include "support/random_edges.h"
 #include "support/soundness_suite.h"
 #include "support/test_paths.h"
 
@@ -129,6 +134,37 @@ TEST(SphereStageSoundness, PandaPrimitivesKeepsItsVerdictsWithTheStageOn)
   std::map<std::string, Counts> counts;
   checkCase(c, {"ca", "toleranced", "interval"}, counts);
   print(counts);
+}
+
+TEST(SphereStageSoundness, HugeObstaclesLoadAsOnePartEachAndKeepTheirVerdicts)
+{
+  // a 1 km floor 10 cm under the arm's base, a 10 km cube and a 10 km pillar within the arm's reach,
+  // a sphere 1e6 m across 3 m away (its float pad, about 2 m, would leave nothing to prove nearer):
+  // the stage's model holds them as primitives (no leaves), whatever their size
+  Obstacle planet = boxObstacle("planet", Eigen::Vector3d::Ones(), Eigen::Vector3d(0.0, 5e5, 0.0));
+  planet.shape.kind = CollisionShape::Kind::Sphere;
+  planet.shape.radius = 5e5 - 3.0;
+  Obstacle pillar = boxObstacle("pillar", Eigen::Vector3d::Ones(), Eigen::Vector3d(-0.5, -0.5, 0.0));
+  pillar.shape.kind = CollisionShape::Kind::Cylinder;
+  pillar.shape.radius = 0.05;
+  pillar.shape.length = 1e4;
+  const CollisionWorldPtr arm = exampleWorld("arm/arm.urdf", "");
+  AdversarialCase c;
+  c.name = "huge obstacles";
+  c.world = withObstacles(*arm, {boxObstacle("floor", {1e3, 1e3, 0.1}, {0.0, 0.0, -0.15}),
+                                 boxObstacle("cube", {1e4, 1e4, 1e4}, {5e3 + 0.75, 0.0, 0.0}), planet, pillar});
+  const std::vector<BodyRef> bodies = collisionBodies(*c.world);
+  const spheres::SphereModel model(*c.world, bodies, selfBodyPairs(*c.world, bodies));
+  EXPECT_EQ(model.obstacles().size(), 4u) << "one primitive part per obstacle";
+  EXPECT_LE(model.outer().size(), static_cast<int>(bodies.size()) * (1 + spheres::SphereOptions{}.robot_cover.max_leaves));
+  c.edges = collidingThenRandomEdges(*c.world, 15, 46);
+  std::map<std::string, Counts> counts;
+  checkCase(c, {"ca", "toleranced", "interval"}, counts);
+  print(counts);
+  const SoundnessTally &labels = counts.at("ca decide").off;
+  EXPECT_GT(labels.oracle_colliding, 0u) << "no edge reaches an obstacle: the case tests nothing";
+  EXPECT_GT(labels.oracle_free, 0u) << "every edge collides: the stage's proofs of Free are not tested";
+  EXPECT_GT(counts.at("ca decide").stage_free, 0u) << "the stage proves nothing: its tests of huge primitives are not run";
 }
 }  // namespace
 }  // namespace ompl_ccd::test
