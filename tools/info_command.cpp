@@ -45,13 +45,16 @@ nlohmann::ordered_json robotInfoJson(const RobotModel &model)
     nlohmann::ordered_json geometry = nlohmann::ordered_json::array();
     for (const LinkGeometry &g : link.geometries)
     {
-      // what the sphere front end makes of it: its outer cover's leaves and excess, its inner balls
+      // what the sphere front end makes of it: its tree's leaves and children, how far each level
+      // reaches beyond the solid (OuterCover::excess), its inner balls
       const OuterCover cover = outerCover(g.shape, g.X_LG, kRobotCoverOptions);
       geometry.push_back({{"urdf_link", g.urdf_link},
                           {"shape", g.shape.describe()},
                           {"spheres",
-                           {{"outer", cover.leaves.size()},
-                            {"cover_excess", cover.excess},
+                           {{"leaves", cover.leaves.size()},
+                            {"children", cover.children.size()},
+                            {"cover_excess",
+                             {{"root", cover.bound_excess}, {"children", cover.children_excess}, {"leaves", cover.excess}}},
                             {"inner", innerSpheres(g.shape, g.X_LG).size()}}}});
     }
     link_list.push_back({{"name", link.name},

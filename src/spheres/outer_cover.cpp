@@ -1,133 +1,30 @@
+// Outer covers (outer_cover.h): a mesh's leaves from mesh_cover.cpp, a primitive's from its grid or
+// slices, grouped under children by median splits; then, in frame F, each child's radius made to
+// hold its leaves and the root's its children.
 #include "ompl_ccd/spheres/outer_cover.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <numeric>
 
 #include "ompl_ccd/numeric.h"
-#include "spheres/point_mesh_distance.h"
+#include "spheres/mesh_cover.h"
+#include "spheres/smallest_ball.h"
+#include "spheres/solid_depth.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-using Triangle = std::array<Eigen::Vector3d, 3>;
-
-/// Most triangle pieces a cover cuts a mesh into: past it, pieces stay larger than a leaf and
-/// their balls grow instead (still a cover).
-constexpr std::size_t kMaxPieces = 1 << 16;
-
-/// The ball about the centre of the box of \a points whose radius reaches the farthest of them,
-/// rounded up: it holds every point, hence their convex hull.
-template <typename Points>
-Sphere ballAround(const Points &points)
+/// A tree in frame G before its inner radii are made to hold their leaves: the leaves grouped by
+/// child (child k's are leaves[child_first[k], child_first[k + 1])), each child's and the root's
+/// centre.
+struct TreeDraft
 {
-  Eigen::AlignedBox3d box;
-  for (const Eigen::Vector3d &p : points)
-    box.extend(p);
-  Sphere ball{box.center(), 0.0};
-  for (const Eigen::Vector3d &p : points)
-    ball.radius = std::max(ball.radius, (p - ball.centre).norm());
-  ball.radius = numeric::padUp(ball.radius);
-  return ball;
-}
-
-double longestEdge(const Triangle &t)
-{
-  return std::max({(t[1] - t[0]).norm(), (t[2] - t[1]).norm(), (t[0] - t[2]).norm()});
-}
-
-/// \a triangles cut at their edges' midpoints until every piece's longest edge is at most
-/// \a length (or kMaxPieces is reached): the four pieces of a cut together are the triangle.
-std::vector<Triangle> cutToLength(std::vector<Triangle> triangles, double length)
-{
-  std::vector<Triangle> done;
-  while (!triangles.empty())
-  {
-    const Triangle t = triangles.back();
-    triangles.pop_back();
-    if (longestEdge(t) <= length || done.size() + triangles.size() + 4 > kMaxPieces)
-    {
-      done.push_back(t);
-      continue;
-    }
-    const Eigen::Vector3d ab = 0.5 * (t[0] + t[1]), bc = 0.5 * (t[1] + t[2]), ca = 0.5 * (t[2] + t[0]);
-    triangles.push_back({t[0], ab, ca});
-    triangles.push_back({ab, t[1], bc});
-    triangles.push_back({ca, bc, t[2]});
-    triangles.push_back({ab, bc, ca});
-  }
-  return done;
-}
-
-/// A cluster of pieces[first, last) and its ball.
-struct Cluster
-{
-  std::size_t first, last;
-  Sphere ball;
-};
-
-Cluster clusterOf(const std::vector<Triangle> &pieces, std::size_t first, std::size_t last)
-{
-  std::vector<Eigen::Vector3d> corners;
-  corners.reserve(3 * (last - first));
-  for (std::size_t i = first; i < last; ++i)
-    corners.insert(corners.end(), pieces[i].begin(), pieces[i].end());
-  return {first, last, ballAround(corners)};
-}
-
-/// Splits a cluster at the median of its pieces' centroids along their longest axis.
-std::pair<Cluster, Cluster> split(std::vector<Triangle> &pieces, const Cluster &cluster)
-{
-  Eigen::AlignedBox3d centroids;
-  for (std::size_t i = cluster.first; i < cluster.last; ++i)
-    centroids.extend((pieces[i][0] + pieces[i][1] + pieces[i][2]) / 3.0);
-  int axis = 0;
-  centroids.sizes().maxCoeff(&axis);
-  const std::size_t middle = cluster.first + (cluster.last - cluster.first) / 2;
-  std::nth_element(pieces.begin() + cluster.first, pieces.begin() + middle, pieces.begin() + cluster.last,
-                   [axis](const Triangle &a, const Triangle &b) {
-                     return a[0](axis) + a[1](axis) + a[2](axis) < b[0](axis) + b[1](axis) + b[2](axis);
-                   });
-  return {clusterOf(pieces, cluster.first, middle), clusterOf(pieces, middle, cluster.last)};
-}
-
-/// Leaves over \a pieces: the cluster with the largest ball is split in two until there are
-/// \a max_leaves clusters or every ball is within \a leaf_radius (or holds one piece).
-std::vector<Sphere> clusterLeaves(std::vector<Triangle> &pieces, double leaf_radius, int max_leaves, double &excess)
-{
-  std::vector<Cluster> clusters{clusterOf(pieces, 0, pieces.size())};
-  const auto larger = [](const Cluster &a, const Cluster &b) { return a.ball.radius < b.ball.radius; };
-  while (static_cast<int>(clusters.size()) < max_leaves)
-  {
-    std::pop_heap(clusters.begin(), clusters.end(), larger);
-    const Cluster largest = clusters.back();
-    if (largest.ball.radius <= leaf_radius || largest.last - largest.first < 2)
-    {
-      std::push_heap(clusters.begin(), clusters.end(), larger);
-      break;
-    }
-    clusters.pop_back();
-    const auto [low, high] = split(pieces, largest);
-    for (const Cluster &half : {low, high})
-    {
-      clusters.push_back(half);
-      std::push_heap(clusters.begin(), clusters.end(), larger);
-    }
-  }
+  Eigen::Vector3d root_centre = Eigen::Vector3d::Zero();
+  std::vector<int> child_first;
+  std::vector<Eigen::Vector3d> child_centres;
   std::vector<Sphere> leaves;
-  for (const Cluster &c : clusters)
-  {
-    // a point of the ball is within its radius of the centre, and the centre within this of a piece
-    double to_pieces = numeric::kInfinity;
-    for (std::size_t i = c.first; i < c.last; ++i)
-      to_pieces = std::min(to_pieces, spheres::pointTriangleDistance(c.ball.centre, pieces[i][0], pieces[i][1], pieces[i][2]));
-    excess = std::max(excess, c.ball.radius + to_pieces);
-    leaves.push_back(c.ball);
-  }
-  return leaves;
-}
+};
 
 /// The cuts n₀, n₁, n₂ of a box of half sizes \a half: each axis cut so that a sub-box's half
 /// diagonal is at most about \a leaf_radius, unless that makes more than \a max_leaves sub-boxes;
@@ -187,49 +84,85 @@ std::vector<Sphere> cylinderLeaves(double radius, double length, double leaf_rad
   return leaves;
 }
 
-/// The leaves of \a shape in its own frame G, at most \a max_leaves of them, and their excess.
-std::vector<Sphere> leavesInShapeFrame(const CollisionShape &shape, double leaf_radius, int max_leaves, double &excess)
+/// The smallest ball of the centres of leaves[first, last): a centre about which a ball holding
+/// them is small (the smallest when they are alike, as a primitive's are).
+Eigen::Vector3d centreOf(const std::vector<Sphere> &leaves, int first, int last)
+{
+  std::vector<Eigen::Vector3d> centres;
+  for (int i = first; i < last; ++i)
+    centres.push_back(leaves[i].centre);
+  return spheres::smallestBall(std::move(centres)).centre;
+}
+
+/// \a leaves under at most \a max_children children: the group of the widest spread
+/// of centres split at its median along its longest axis, until there are max_children groups or
+/// none has two leaves.
+TreeDraft groupedLeaves(std::vector<Sphere> leaves, int max_children)
+{
+  std::vector<std::pair<int, int>> groups{{0, static_cast<int>(leaves.size())}};
+  const auto spread = [&](const std::pair<int, int> &g) {
+    Eigen::AlignedBox3d box;
+    for (int i = g.first; i < g.second; ++i)
+      box.extend(leaves[i].centre);
+    return box;
+  };
+  while (static_cast<int>(groups.size()) < max_children)
+  {
+    const auto widest = std::max_element(groups.begin(), groups.end(), [&](const auto &a, const auto &b) {
+      return spread(a).sizes().maxCoeff() < spread(b).sizes().maxCoeff();
+    });
+    const auto [first, last] = *widest;
+    if (last - first < 2)
+      break;
+    int axis = 0;
+    spread(*widest).sizes().maxCoeff(&axis);
+    const int middle = first + (last - first) / 2;
+    std::nth_element(leaves.begin() + first, leaves.begin() + middle, leaves.begin() + last,
+                     [axis](const Sphere &a, const Sphere &b) { return a.centre[axis] < b.centre[axis]; });
+    *widest = {first, middle};
+    groups.push_back({middle, last});
+  }
+  std::sort(groups.begin(), groups.end());
+  TreeDraft draft;
+  for (const auto &[first, last] : groups)
+  {
+    draft.child_first.push_back(first);
+    draft.child_centres.push_back(centreOf(leaves, first, last));
+  }
+  draft.child_first.push_back(static_cast<int>(leaves.size()));
+  draft.root_centre = centreOf(leaves, 0, static_cast<int>(leaves.size()));
+  draft.leaves = std::move(leaves);
+  return draft;
+}
+
+/// The draft tree of \a shape in its own frame G.
+TreeDraft draftInShapeFrame(const CollisionShape &shape, const spheres::SolidDepth &depth, const CoverOptions &options)
 {
   switch (shape.kind)
   {
     case CollisionShape::Kind::Mesh:
-      return triangleCover(shape.mesh->vertices, shape.mesh->triangles, leaf_radius, max_leaves, &excess);
+      return groupedLeaves(spheres::meshLeaves(*shape.mesh, depth, options), options.max_children);
     case CollisionShape::Kind::Box:
-    {
-      std::vector<Sphere> leaves = boxLeaves(0.5 * shape.box_size, leaf_radius, max_leaves);
-      excess = leaves.front().radius;  // each ball's centre is in the box
-      return leaves;
-    }
+      return groupedLeaves(boxLeaves(0.5 * shape.box_size, options.leaf_radius, options.max_leaves), options.max_children);
     case CollisionShape::Kind::Cylinder:
-    {
-      std::vector<Sphere> leaves = cylinderLeaves(shape.radius, shape.length, leaf_radius, max_leaves);
-      excess = leaves.front().radius;
-      return leaves;
-    }
+      return groupedLeaves(cylinderLeaves(shape.radius, shape.length, options.leaf_radius, options.max_leaves),
+                           options.max_children);
     case CollisionShape::Kind::Sphere:
-      excess = numeric::kPadRel * shape.radius;  // the leaf is the sphere, but for its rounding pad
-      return {Sphere{Eigen::Vector3d::Zero(), shape.radius}};
+      return groupedLeaves({Sphere{Eigen::Vector3d::Zero(), shape.radius}}, options.max_children);
   }
   return {};
 }
 
-}  // namespace
-
-std::vector<Sphere> triangleCover(const std::vector<Eigen::Vector3d> &vertices_F,
-                                  const std::vector<Eigen::Vector3i> &triangles, double leaf_radius, int max_leaves,
-                                  double *excess)
+/// The radius about \a centre holding every ball of \a balls: |c − cᵢ| + rᵢ at most, rounded up
+/// (the norm within 3u, the sum within u of exact: inside padUp's 1e-9).
+double radiusHolding(const Eigen::Vector3d &centre, const std::vector<Sphere> &balls, int first, int last)
 {
-  std::vector<Triangle> pieces;
-  pieces.reserve(triangles.size());
-  for (const Eigen::Vector3i &t : triangles)
-    pieces.push_back({vertices_F[t[0]], vertices_F[t[1]], vertices_F[t[2]]});
-  pieces = cutToLength(std::move(pieces), leaf_radius);
-  double worst = 0.0;
-  std::vector<Sphere> leaves = clusterLeaves(pieces, leaf_radius, max_leaves, worst);
-  if (excess)
-    *excess = worst;
-  return leaves;
+  double radius = 0.0;
+  for (int i = first; i < last; ++i)
+    radius = std::max(radius, (balls[i].centre - centre).norm() + balls[i].radius);
+  return numeric::padUp(radius);
 }
+}  // namespace
 
 Sphere outerBound(const CollisionShape &shape, const Eigen::Isometry3d &X_FG)
 {
@@ -237,8 +170,13 @@ Sphere outerBound(const CollisionShape &shape, const Eigen::Isometry3d &X_FG)
   switch (shape.kind)
   {
     case CollisionShape::Kind::Mesh:
-      bound = ballAround(shape.mesh->vertices);
+    {
+      Eigen::AlignedBox3d box;
+      for (const Eigen::Vector3d &p : shape.mesh->vertices)
+        box.extend(p);
+      bound = {box.center(), spheres::radiusAbout(box.center(), shape.mesh->vertices)};
       break;
+    }
     case CollisionShape::Kind::Box:
       bound = {Eigen::Vector3d::Zero(), 0.5 * shape.box_size.norm()};
       break;
@@ -256,14 +194,33 @@ Sphere outerBound(const CollisionShape &shape, const Eigen::Isometry3d &X_FG)
 
 OuterCover outerCover(const CollisionShape &shape, const Eigen::Isometry3d &X_FG, const CoverOptions &options)
 {
+  const spheres::SolidDepth depth(shape);
+  const TreeDraft draft = draftInShapeFrame(shape, depth, options);
   OuterCover cover;
-  const std::vector<Sphere> leaves = leavesInShapeFrame(shape, options.leaf_radius, options.max_leaves, cover.excess);
-  cover.leaves.reserve(leaves.size());
-  // rigid, as outerBound
-  for (const Sphere &leaf : leaves)
-    cover.leaves.push_back({X_FG * leaf.centre, numeric::padUp(leaf.radius)});
-  cover.excess = numeric::padUp(cover.excess);  // the radii grew by it (padUp(r + d) ≥ padUp(r) + d)
-  cover.bound = outerBound(shape, X_FG);
+  // the leaves: rigid, as outerBound; each holds its part in G, and after the move its part's
+  // image within the transform's rounding (inside padUp's nanometre)
+  // (its excess measured with the grown radius)
+  for (const Sphere &leaf : draft.leaves)
+  {
+    const Sphere grown{leaf.centre, numeric::padUp(leaf.radius)};
+    cover.leaves.push_back({X_FG * grown.centre, grown.radius});
+    cover.excess = std::max(cover.excess, depth.excess(grown));
+  }
+  // the children and the root, sized in F on the final leaves: containment as computed there
+  const Eigen::Isometry3d X_GF = X_FG.inverse();
+  std::vector<Sphere> child_balls;
+  for (std::size_t k = 0; k + 1 < draft.child_first.size(); ++k)
+  {
+    const int first = draft.child_first[k], last = draft.child_first[k + 1];
+    const Eigen::Vector3d centre = X_FG * draft.child_centres[k];
+    const Sphere ball{centre, radiusHolding(centre, cover.leaves, first, last)};
+    cover.children.push_back({ball, first, last - first});
+    child_balls.push_back(ball);
+    cover.children_excess = std::max(cover.children_excess, depth.excess({X_GF * ball.centre, ball.radius}));
+  }
+  const Eigen::Vector3d root = X_FG * draft.root_centre;
+  cover.bound = {root, radiusHolding(root, child_balls, 0, static_cast<int>(child_balls.size()))};
+  cover.bound_excess = depth.excess({X_GF * cover.bound.centre, cover.bound.radius});
   return cover;
 }
 }  // namespace ompl_ccd

@@ -96,10 +96,10 @@ void SphereModel::buildBodies(const SphereOptions &options)
     const OuterCover cover = outerCover(geometry.shape, geometry.X_LG, options.robot_cover);
     excess_.push_back(cover.excess);
     body.bound_L = cover.bound;
+    const auto padded = [&](const Sphere &ball) { return floatUp(ball.radius + pointRounding(rounding, ball.centre.norm())); };
     const auto pushOuter = [&](const Sphere &ball) {
-      const double lever = ball.centre.norm();
-      outer_.push(ball.centre, floatUp(ball.radius + pointRounding(rounding, lever)));
-      outer_lever_.push_back(lever);
+      outer_.push(ball.centre, padded(ball));
+      outer_lever_.push_back(ball.centre.norm());
       outer_axis_lever_.push_back(axisLever(model, body.link, ball.centre));
     };
     body.bound = outer_.size();
@@ -108,6 +108,15 @@ void SphereModel::buildBodies(const SphereOptions &options)
     for (const Sphere &leaf : cover.leaves)
       pushOuter(leaf);
     body.outer_count = outer_.size() - body.outer_first;
+    body.child_first = children_.size();
+    for (const CoverChild &child : cover.children)
+    {
+      children_.push(child.ball.centre, padded(child.ball));
+      child_lever_.push_back(child.ball.centre.norm());
+      child_axis_lever_.push_back(axisLever(model, body.link, child.ball.centre));
+      child_leaves_.push_back({body.outer_first + child.leaf_first, child.leaf_count});
+    }
+    body.child_count = children_.size() - body.child_first;
     body.inner_first = inner_.size();
     for (const Sphere &ball : innerSpheres(geometry.shape, geometry.X_LG, options.inner_per_body))
     {

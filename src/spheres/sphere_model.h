@@ -1,8 +1,19 @@
 #pragma once
 /// \file sphere_model.h
 /// The sphere front end's model of a robot in its scene, in the float layout the lane kernels
-/// (lane_batch.h) read: the joints' kinematic terms, every body's bounding ball, outer leaves and
-/// inner balls in its link's frame, and every obstacle as a primitive or as balls. Radii carry
+/// (lane_batch.h) read: the joints' kinematic terms, every body's tree of outer balls (outer_cover.h)
+/// and inner balls in its link's frame, and every obstacle as a primitive or as balls.
+///
+/// A body's tree, in structure-of-arrays float layout (LaneBody's indices):
+///   outer()    [bound] [leaf 0 … leaf n−1]       the root, then its leaves, contiguous
+///                        └ child 0 ┘└ child 1 ┘…  the leaves under one child are contiguous, in
+///                                                 the children's order
+///   children() [child 0 … child m−1]             m ≤ 8 balls, at child_first; childLeaves()
+///                                                 [child_first + k] gives child k's leaves as
+///                                                 indices into outer()
+/// The root holds every child, a child every leaf under it, and the leaves together hold the body
+/// (each a part of it), in exact arithmetic; each float ball holds its exact ball wherever its
+/// centre's rounding moves it (the pads below), so a test may stop at any level that is clear. Radii carry
 /// their rounding pads (lane_rounding.h): an outer radius is rounded up by the float error of its
 /// centre's world position, an inner radius down by it; a test adds the obstacle's own distance
 /// pad. Immutable once built; shared by every thread.
@@ -50,14 +61,24 @@ struct LaneJoint
   float A[9] = {}, B[9] = {}, C[9] = {}, t[3] = {}, u[3] = {};
 };
 
+/** \brief The leaves under one child of a body's tree: SphereModel::outer()[leaf_first,
+    leaf_first + leaf_count). */
+struct LaneChild
+{
+  int leaf_first = 0, leaf_count = 0;
+};
+
 /** \brief A robot body: its link, its balls (indices into SphereModel's arrays) and its solid. */
 struct LaneBody
 {
   BodyRef ref;
   int link = 0;
-  /** \brief Index of its bounding ball in SphereModel::outer. */
+  /** \brief Index of its bounding ball (the tree's root) in SphereModel::outer. */
   int bound = 0;
+  /** \brief Its leaves in SphereModel::outer: they start right after the bound. */
   int outer_first = 0, outer_count = 0;
+  /** \brief Its children in SphereModel::children() and childLeaves(). */
+  int child_first = 0, child_count = 0;
   int inner_first = 0, inner_count = 0;
   Solid solid = Solid::None;
   /** \brief The bounding ball in the link frame, in double (the containment rule). */
@@ -136,6 +157,14 @@ public:
   /** \brief Robot balls (link frames): bounds and outer leaves; outer radii rounded up by their
       centres' float error. */
   const BallArrays &outer() const { return outer_; }
+  /** \brief Robot bodies' children balls (link frames), rounded up as outer()'s; see the file
+      comment for the layout. */
+  const BallArrays &children() const { return children_; }
+  /** \brief The leaves under each ball of children() (same index). */
+  const std::vector<LaneChild> &childLeaves() const { return child_leaves_; }
+  /** \brief The levers of every ball of children(), as outerLever() and outerAxisLever(). */
+  const std::vector<double> &childLever() const { return child_lever_; }
+  const std::vector<double> &childAxisLever() const { return child_axis_lever_; }
   /** \brief Robot inner balls (link frames), radii rounded down by their centres' float error. */
   const BallArrays &inner() const { return inner_; }
   /** \brief |p_L| and the distance from the link's own rotating joint's axis of every outer ball's
@@ -153,7 +182,7 @@ public:
   float selfPad() const { return self_pad_; }
   /** \brief A bound on the norm of every point of the robot over its configurations. */
   double reach() const { return reach_; }
-  /** \brief The cover excess of body b (outer_cover.h), metres. */
+  /** \brief The cover excess of body b's leaves (OuterCover::excess), metres. */
   const std::vector<double> &excess() const { return excess_; }
 
 private:
@@ -172,7 +201,9 @@ private:
   std::vector<BodyPair> self_pairs_;
   std::vector<LaneObstacle> obstacles_;
   std::vector<std::vector<int>> parts_;
-  BallArrays outer_, inner_, obstacle_inner_;
+  BallArrays outer_, children_, inner_, obstacle_inner_;
+  std::vector<LaneChild> child_leaves_;
+  std::vector<double> child_lever_, child_axis_lever_;
   std::vector<LaneTriangle> obstacle_triangles_;
   std::vector<double> outer_lever_, outer_axis_lever_, excess_;
   float self_pad_ = 0.0f;

@@ -184,12 +184,17 @@ TEST_F(CliTest, InfoPrintsTheArm)
     for (const json &g : link["geometry"])
     {
       EXPECT_TRUE(g["urdf_link"].is_string() && g["shape"].is_string());
-      // the sphere front end's cover of it: 1–16 leaves reaching at most 15 cm past the shape,
-      // and inner balls (every link of the arm is a closed mesh or a primitive)
-      EXPECT_GE(g["spheres"]["outer"].get<int>(), 1) << link["name"];
-      EXPECT_LE(g["spheres"]["outer"].get<int>(), 16) << link["name"];
-      EXPECT_GT(g["spheres"]["cover_excess"].get<double>(), 0.0) << link["name"];
-      EXPECT_LT(g["spheres"]["cover_excess"].get<double>(), 0.15) << link["name"];
+      // the sphere front end's tree of it: 1–64 leaves under 1–8 children, the leaves reaching at
+      // most 2 cm past the solid, and inner balls (every link of the arm is a closed mesh or a
+      // primitive)
+      const json &spheres = g["spheres"];
+      EXPECT_GE(spheres["leaves"].get<int>(), 1) << link["name"];
+      EXPECT_LE(spheres["leaves"].get<int>(), 64) << link["name"];
+      EXPECT_GE(spheres["children"].get<int>(), 1) << link["name"];
+      EXPECT_LE(spheres["children"].get<int>(), 8) << link["name"];
+      EXPECT_GT(spheres["cover_excess"]["leaves"].get<double>(), 0.0) << link["name"];
+      EXPECT_LE(spheres["cover_excess"]["leaves"].get<double>(), 0.02) << link["name"];
+      EXPECT_GE(spheres["cover_excess"]["root"].get<double>(), 0.0) << link["name"];
       EXPECT_GE(g["spheres"]["inner"].get<int>(), 1) << link["name"];
     }
     if (link["name"] == "wrist_3_link")
