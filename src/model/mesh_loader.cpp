@@ -14,6 +14,7 @@
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
 #include "ompl_ccd/model/magnitude_bound.h"
+#include "zero_area_triangles.h"
 
 namespace ompl_ccd
 {
@@ -43,6 +44,7 @@ TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, 
   auto mesh = std::make_shared<TriangleMesh>();
   mesh->source = path;
   std::size_t triangle_count = 0;
+  std::vector<ZeroAreaTriangle> zero_area;
   for (unsigned int m = 0; m < scene->mNumMeshes; ++m)
   {
     const aiMesh *in = scene->mMeshes[m];
@@ -71,7 +73,10 @@ TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, 
       const Eigen::Vector3d &b = mesh->vertices[tri[1]];
       const Eigen::Vector3d &c = mesh->vertices[tri[2]];
       if ((b - a).cross(c - a).squaredNorm() == 0.0)
-        continue;  // zero area: no contact feature, and no normal
+      {
+        zero_area.push_back({a, b, c, m, f});  // no normal; dropped if other triangles hold its points
+        continue;
+      }
       mesh->triangles.push_back(tri);
     }
   }
@@ -80,6 +85,7 @@ TriangleMeshPtr loadMesh(const std::string &path, const Eigen::Vector3d &scale, 
   OMPL_CCD_THROW_UNLESS(!mesh->triangles.empty(), "loadMesh: ", context, ": every one of the ", triangle_count,
                         " triangles of mesh file '", path, "' has zero area (after scale [", formatVector(scale),
                         "]); fix the mesh or its scale.");
+  requireCoveredZeroAreaTriangles(*mesh, zero_area, path, context);
   return mesh;
 }
 }  // namespace ompl_ccd

@@ -9,14 +9,13 @@
 #include "format_vector.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/input_file.h"
+#include "ompl_ccd/model/joint_value_bound.h"
 #include "urdf_reader.h"
 
 namespace ompl_ccd
 {
 namespace
 {
-/** \brief Slack on bounded joint limits (rounding in files and conversions). */
-constexpr double kLimitTolerance = 1e-9;
 /** \brief Accepted deviation of a floating quaternion's norm from 1. */
 constexpr double kQuaternionNormTolerance = 1e-6;
 const char *const kFloatingValueNames[] = {"x", "y", "z", "qx", "qy", "qz", "qw"};
@@ -80,8 +79,8 @@ void RobotModel::checkState(const Eigen::VectorXd &q, const std::string &context
     if (joint.type == JointType::Floating)
     {
       const Eigen::Vector3d p = q.segment<3>(joint.q_index);
-      const bool inside = ((p - joint.position_lower).array() >= -kLimitTolerance).all() &&
-                          ((joint.position_upper - p).array() >= -kLimitTolerance).all();
+      const bool inside = ((p - joint.position_lower).array() >= -kJointLimitTolerance).all() &&
+                          ((joint.position_upper - p).array() >= -kJointLimitTolerance).all();
       OMPL_CCD_THROW_UNLESS(inside, context, ": floating joint '", joint.name, "' position [", formatVector(p),
                             "] is outside its bounds [", formatVector(joint.position_lower), "] .. [",
                             formatVector(joint.position_upper), "]; move it inside or widen the floating bounds.");
@@ -92,7 +91,7 @@ void RobotModel::checkState(const Eigen::VectorXd &q, const std::string &context
       continue;
     }
     const double value = q[joint.q_index];
-    const double slack = joint.type == JointType::Continuous ? 0.0 : kLimitTolerance;
+    const double slack = joint.type == JointType::Continuous ? 0.0 : kJointLimitTolerance;
     OMPL_CCD_THROW_UNLESS(value >= joint.lower - slack && value <= joint.upper + slack, context, ": ",
                           toString(joint.type), " joint '", joint.name, "' value ", value, " is outside [",
                           joint.lower, ", ", joint.upper, "]; move it inside",

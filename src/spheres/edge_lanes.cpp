@@ -1,6 +1,7 @@
 // An edge's joint values and floating-root terms in float, for the lane kernels (lane_batch.h).
 #include <cmath>
 
+#include "ompl_ccd/model/joint_value_bound.h"
 #include "ompl_ccd/numeric.h"
 #include "spheres/lane_batch.h"
 
@@ -36,7 +37,9 @@ bool prepareEdge(const JointMotion &motion, EdgeLanes &edge)
         }
       }
       edge.delta[j] = static_cast<float>(motion.rootRotationAngle());
-      if (!(motion.rootRotationAngle() <= numeric::kPi))
+      const double position = jointValueBound(robot, j);
+      if (!(motion.rootRotationAngle() <= numeric::kPi) || !(motion.rootPositionStart().norm() <= position) ||
+          !((motion.rootPositionStart() + motion.rootPositionDelta()).norm() <= position))
         return false;
       continue;
     }
@@ -45,6 +48,10 @@ bool prepareEdge(const JointMotion &motion, EdgeLanes &edge)
     edge.delta[j] = static_cast<float>(delta);
     const bool rotates = joint.type == JointType::Revolute || joint.type == JointType::Continuous;
     if (rotates && !(std::fabs(start) + std::fabs(delta) <= kMaxLaneAngle))
+      return false;
+    // The pads hold a sliding joint to its value bound, a follower's too (its own <limit> is no bound).
+    const double stroke = rotates ? 0.0 : jointValueBound(robot, j);
+    if (!rotates && !(std::fabs(start) <= stroke && std::fabs(start + delta) <= stroke))
       return false;
   }
   return true;

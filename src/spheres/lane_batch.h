@@ -28,14 +28,13 @@ struct EdgeLanes
 {
   std::vector<float> start, delta;
   float A[9] = {}, B[9] = {}, C[9] = {}, base[3] = {}, velocity[3] = {};
-  /** \brief False when a rotating joint's |start| + |delta| exceeds kMaxLaneAngle (the bounds of
-      lane_rounding.h do not hold): the edge is not for the lanes. */
-  bool fits = true;
 };
 
 /** \brief The edge's joint values and floating-root terms of \a motion into \a edge; false when a
-    rotating joint's |start| + |delta| (the floating root's turn: its angle) leaves the range the
-    rounding pads hold for (kMaxLaneAngle; π). */
+    value leaves the range the rounding pads hold for (lane_rounding.h): a rotating joint's |start| +
+    |delta| beyond kMaxLaneAngle, a sliding joint's |value| at either end beyond its
+    jointValueBound (followers included), the floating root's turn beyond π or its position beyond
+    its bound. Such an edge is left to the exact pipeline. */
 bool prepareEdge(const JointMotion &motion, EdgeLanes &edge);
 
 /** \brief The lanes' own sine and cosine of \a angle (for their accuracy test). */

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ompl_ccd/model/joint_value_bound.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd::spheres
@@ -17,10 +18,11 @@ struct LocalRounding
   double rotation, translation, translation_error;
 };
 
-LocalRounding localRounding(const Joint &joint)
+/// \a bound: jointValueBound of the joint, the |value| (a prismatic joint's stroke; a floating root's
+/// |position|) that prepareEdge holds every edge of the lanes to.
+LocalRounding localRounding(const Joint &joint, double bound)
 {
   const double offset = joint.X_PJ.translation().norm();
-  const double stroke = std::max(std::fabs(joint.lower), std::fabs(joint.upper));
   const auto turned = [](double value_error) {
     const double entry = 2.0 * (value_error + 6.0 * u) + 12.0 * u;  // A + sin v B − cos v C
     return 3.0 * entry;
@@ -32,14 +34,13 @@ LocalRounding localRounding(const Joint &joint)
       return {turned(4.0 * u * kMaxLaneAngle + numeric::kPadAbs), offset, 3.0 * u * offset};
     case JointType::Prismatic:
     {
-      const double value_error = 4.0 * u * 3.0 * stroke;  // |s| ≤ stroke, |δ| ≤ 2 · stroke
-      return {3.0 * 3.0 * u, offset + stroke, 4.0 * u * (offset + stroke) + value_error + 4.0 * u * stroke};
+      const double value_error = 4.0 * u * 3.0 * bound;  // |s| ≤ bound, |δ| ≤ 2 · bound
+      return {3.0 * 3.0 * u, offset + bound, 4.0 * u * (offset + bound) + value_error + 4.0 * u * bound};
     }
     case JointType::Floating:
     {
       // R_PJ R₀ · Rot(axis, t·angle), angle ≤ π; origin t_PJ + R_PJ (p₀ + t dp), |p₀|, |p₀ + dp| ≤ P
-      const double position = joint.position_lower.cwiseAbs().cwiseMax(joint.position_upper.cwiseAbs()).norm();
-      const double base = offset + position, velocity = 2.0 * position;
+      const double base = offset + bound, velocity = 2.0 * bound;
       return {turned(4.0 * u * numeric::kPi), base + velocity, 4.0 * u * (base + velocity)};
     }
   }
@@ -50,9 +51,10 @@ LocalRounding localRounding(const Joint &joint)
 std::vector<LinkRounding> linkRounding(const RobotModel &model)
 {
   std::vector<LinkRounding> links(model.links().size());
-  for (const Joint &joint : model.joints())
+  for (std::size_t j = 0; j < model.joints().size(); ++j)
   {
-    const LocalRounding local = localRounding(joint);
+    const Joint &joint = model.joints()[j];
+    const LocalRounding local = localRounding(joint, jointValueBound(model, j));
     const LinkRounding parent = joint.parent_link >= 0 ? links[joint.parent_link] : LinkRounding{};
     LinkRounding &child = links[joint.child_link];
     const double e_p = parent.rotation, e_l = local.rotation, T = local.translation, dT = local.translation_error;

@@ -52,14 +52,16 @@ struct LinkRounding
   double rotation = 0.0;
   /** \brief η: norm of the error of the origin (metres). */
   double origin = 0.0;
-  /** \brief P: a bound on the norm of the origin over every configuration within the joint limits
-      (and the floating root's position bounds). */
+  /** \brief P: a bound on the norm of the origin over every configuration prepareEdge lets through
+      (prismatic values and the floating root's position within jointValueBound). */
   double reach = 0.0;
 };
 
-/** \brief The bounds of every link of \a model (index as RobotModel::links()), for joint values
-    within the joints' limits (|s| + |δ| ≤ kMaxLaneAngle for rotating joints, the floating root's
-    position within its bounds and its turn at most π). */
+/** \brief The bounds of every link of \a model (index as RobotModel::links()), for edges whose
+    joint values stay within what prepareEdge checks: |s| + |δ| ≤ kMaxLaneAngle for rotating joints
+    (followers included), a prismatic joint's |value| and the floating root's |position| within
+    jointValueBound (joint_value_bound.h: a follower's from its source, not its own <limit>), the
+    floating root's turn at most π. */
 std::vector<LinkRounding> linkRounding(const RobotModel &model);
 
 /** \brief The bound on the float error of the world position of a point \a p_norm = |p_L| from the

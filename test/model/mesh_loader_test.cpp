@@ -75,14 +75,27 @@ TEST(MeshLoader, ColladaAppliesUnitAndNodeTransformButKeepsAuthoredUpAxis)
   EXPECT_TRUE(hasVertex(*mesh, Eigen::Vector3d(0, 0.5, 1)));
 }
 
-TEST(MeshLoader, DropsDegenerateTrianglesAmongGoodOnes)
+TEST(MeshLoader, DropsZeroAreaTrianglesTheOthersCover)
 {
-  const TriangleMeshPtr mesh = loadMesh(meshPath("with_degenerate.stl"), Eigen::Vector3d::Ones(), "test");
-  ASSERT_EQ(mesh->triangles.size(), 1u);
-  const Eigen::Vector3i &t = mesh->triangles[0];
-  const Eigen::Vector3d n =
-      (mesh->vertices[t[1]] - mesh->vertices[t[0]]).cross(mesh->vertices[t[2]] - mesh->vertices[t[0]]);
-  EXPECT_GT(n.norm(), 0.0);
+  // Two triangles; zero-area ones on an edge, across two edges through a shared vertex, on an
+  // edge's end twice, and collapsed onto a vertex: all of their points are the others' already.
+  const TriangleMeshPtr mesh = loadMesh(meshPath("collapsed_on_edges.stl"), Eigen::Vector3d::Ones(), "test");
+  ASSERT_EQ(mesh->triangles.size(), 2u);
+  for (const Eigen::Vector3i &t : mesh->triangles)
+    EXPECT_GT((mesh->vertices[t[1]] - mesh->vertices[t[0]]).cross(mesh->vertices[t[2]] - mesh->vertices[t[0]]).norm(),
+              0.0);
+}
+
+TEST(MeshLoader, RefusesAZeroAreaTriangleThatStandsAlone)
+{
+  // (0 0 0) (1 0 0) (2 0 0): the stretch from x = 1 to 2 is no edge of the one good triangle, so
+  // dropping it would leave a segment FCL sees and no certifier does.
+  EXPECT_THAT(errorOf("with_degenerate.stl"),
+              HasSubstr("mesh file '" + meshPath("with_degenerate.stl") +
+                        "' has a triangle of zero area (face 1 of mesh 0, vertices [0 0 0], [1 0 0], [2 0 0]) whose "
+                        "segment is no edge of another triangle: it is surface no certifier can see; delete it or "
+                        "give it area."));
+  EXPECT_THAT(errorOf("lone_point.stl"), HasSubstr("vertices [5 5 5], [5 5 5], [5 5 5]) whose segment is no edge"));
 }
 
 TEST(MeshLoader, RefusesMissingFile)

@@ -11,6 +11,7 @@
 #include "certify/toleranced/toleranced_worker.h"
 #include "ompl_ccd/error.h"
 #include "ompl_ccd/geometry/shape_triangulation.h"
+#include "ompl_ccd/model/joint_value_bound.h"
 #include "ompl_ccd/numeric.h"
 
 namespace ompl_ccd
@@ -87,8 +88,8 @@ toleranced::Model::Model(CollisionWorldPtr world, const TolerancedMotionOptions 
   }
   // Poses are rounded at ~1e-16 of the coordinates; kPadRel of the extent (plus the joint offsets)
   // leaves a wide margin.
-  for (const Joint &joint : robot.joints())
-    extent += joint.X_PJ.translation().norm() + std::max(std::fabs(joint.lower), std::fabs(joint.upper));
+  for (std::size_t j = 0; j < robot.joints().size(); ++j)
+    extent += robot.joints()[j].X_PJ.translation().norm() + jointValueBound(robot, j);
   margin_ = numeric::kPadRel * (1.0 + extent);
   // The calling thread works too: threads − 1 helpers.
   if (options_.threads > 1)

@@ -13,9 +13,6 @@
 #include <map>
 #include <memory>
 
-#include "ompl_ccd/certify/ca/conservative_advancement.h"
-#include "ompl_ccd/certify/interval/interval_arithmetic.h"
-#include "ompl_ccd/certify/toleranced/toleranced_motion.h"
 #include "ompl_ccd/geometry/scene_loader.h"
 #include "ompl_ccd/model/edge_file.h"
 #include "ompl_ccd/model/srdf.h"
@@ -25,24 +22,13 @@
 #include "support/oracle.h"
 #include "support/random_edges.h"
 #include "support/soundness_suite.h"
+#include "support/stage_certifiers.h"
 #include "support/test_paths.h"
 
 namespace ompl_ccd::test
 {
 namespace
 {
-/// A certifier by name, with the stage on or off.
-std::unique_ptr<Certifier> makeCertifier(const std::string &name, const CollisionWorldPtr &world, bool spheres)
-{
-  CullingOptions culling;
-  culling.sphere_front_end = spheres;
-  if (name == "ca")
-    return std::make_unique<ConservativeAdvancement>(world, ConservativeAdvancementOptions{}, culling);
-  if (name == "toleranced")
-    return std::make_unique<TolerancedMotion>(world, TolerancedMotionOptions{}, culling);
-  return std::make_unique<IntervalArithmetic>(world, IntervalArithmeticOptions{}, culling);
-}
-
 /// Counts per certifier and mode, printed at the end.
 struct Counts
 {
@@ -55,7 +41,7 @@ void checkCase(const AdversarialCase &c, const std::vector<std::string> &certifi
   const std::vector<OracleResult> labels = labelEdges(*c.world, c.edges, OracleOptions{}, 2);
   for (const std::string &name : certifiers)
   {
-    const auto on = makeCertifier(name, c.world, true), off = makeCertifier(name, c.world, false);
+    const auto on = certifierWithSphereStage(name, c.world, true), off = certifierWithSphereStage(name, c.world, false);
     auto on_ws = on->makeWorkspace(), off_ws = off->makeWorkspace();
     for (std::size_t i = 0; i < c.edges.size(); ++i)
     {
