@@ -18,18 +18,19 @@ namespace
 {
 using Triangle = std::array<Eigen::Vector3d, 3>;
 
-/// Most pieces the cuts of a mesh add to its triangles: past it pieces stay uncut (their leaves
-/// grow; still a cover); and a mesh of more triangles than this has them taken in groups of nearby
-/// ones. Bounds the build's time and memory whatever the mesh's size.
-constexpr std::size_t kMaxPieces = 2048;
-/// Pieces the triangles are first cut into (to the leaf size), before the ones no candidate takes
-/// within the goal are cut further; the shortest edge cut.
-constexpr std::size_t kCoarsePieces = 512;
+/// Most pieces: a mesh of more triangles takes them in groups of nearby ones; the first cuts (to
+/// the leaf size) add at most kCoarsePieces, the cuts of the pieces no candidate takes within the
+/// goal at most kRefinedPieces more; past them pieces stay uncut (their leaves grow; still a
+/// cover). Bound the build's time and memory whatever the mesh's size. The shortest edge cut.
+constexpr std::size_t kMaxPieces = 4096, kCoarsePieces = 512, kRefinedPieces = 2048;
 constexpr double kShortestCut = 1e-3;
 /// Surface points candidates are shot from per round, and the rounds.
 constexpr int kSeeds = 32, kSeedRounds = 8;
 /// The worst pieces (by their cheapest candidate) a round's seeds are spread among.
 constexpr std::size_t kWorstSeeded = 256;
+/// The candidates kept per piece after each round (its cheapest), and those a cut piece's halves
+/// are measured against again (the piece's cheapest).
+constexpr std::size_t kKeptPerPiece = 3, kRemeasured = 16;
 /// The fractions of the inscribed depth candidates sit at along each seed's normal (the seed's
 /// surface point is one too).
 constexpr std::array<double, 3> kDepthFractions{1.0, 0.6, 0.3};
@@ -136,6 +137,18 @@ class PieceSet
 public:
   explicit PieceSet(std::size_t size) : words_((size + 63) / 64, 0) {}
   void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+  /** \brief Sets the pieces p with \a costs[p] ≤ \a within. */
+  void setWhere(const std::vector<float> &costs, float within)
+  {
+    for (std::size_t w = 0; w < words_.size(); ++w)
+    {
+      std::uint64_t word = 0;
+      const std::size_t first = 64 * w, last = std::min(costs.size(), first + 64);
+      for (std::size_t p = first; p < last; ++p)
+        word |= static_cast<std::uint64_t>(costs[p] <= within) << (p - first);
+      words_[w] |= word;
+    }
+  }
   /// How many of this set's pieces are in \a other too.
   int countIn(const PieceSet &other) const
   {
@@ -229,20 +242,18 @@ double cost(const Candidate &c, const Piece &p)
 }
 
 /// The candidates a greedy set cover picks to take every piece within reach \a tau (each pick the
-/// one taking most pieces not yet taken; costs[piece][candidate]), or nothing when more than
+/// one taking most pieces not yet taken; costs[candidate][piece]), or nothing when more than
 /// \a most are needed.
-std::vector<int> coverWithin(const std::vector<std::vector<float>> &costs, std::size_t candidates, double tau, int most)
+std::vector<int> coverWithin(const std::vector<std::vector<float>> &costs, std::size_t pieces, double tau, int most)
 {
-  const std::size_t pieces = costs.size();
+  const std::size_t candidates = costs.size();
   std::vector<PieceSet> takes(candidates, PieceSet(pieces));
   PieceSet open(pieces);
   for (std::size_t p = 0; p < pieces; ++p)
-  {
     open.set(p);
-    for (std::size_t c = 0; c < candidates; ++c)
-      if (costs[p][c] <= tau)
-        takes[c].set(p);
-  }
+  const float within = static_cast<float>(tau);
+  for (std::size_t c = 0; c < candidates; ++c)
+    takes[c].setWhere(costs[c], within);
   // lazy greedy: a candidate's count of open pieces only falls as others are picked, so the one on
   // top of the heap, counted again, is the best when it still beats the next one's stale count
   std::vector<std::pair<int, std::size_t>> heap;
@@ -280,8 +291,8 @@ std::vector<Sphere> meshLeaves(const TriangleMesh &mesh_G, const SolidDepth &dep
   triangles.reserve(mesh_G.triangles.size());
   for (const Eigen::Vector3i &t : mesh_G.triangles)
     triangles.push_back({mesh_G.vertices[t[0]], mesh_G.vertices[t[1]], mesh_G.vertices[t[2]]});
-  std::vector<Piece> pieces = piecesOf(cutLongestFirst(std::move(triangles), options.leaf_radius, kCoarsePieces));
-  const std::size_t budget = pieces.size() + kMaxPieces;  // pieces the cuts below may make
+  std::vector<Piece> pieces = piecesOf(cutLongestFirst(std::move(triangles), options.leaf_radius, mesh_G.triangles.size() + kCoarsePieces));
+  const std::size_t budget = pieces.size() + kRefinedPieces;  // pieces the cuts below may make
   const Sphere whole = smallestBall(mesh_G.vertices);
   const double limit = 2.0 * whole.radius;
   // costs[p][c]: piece p taken by candidate c; cheapest[p] its least
@@ -309,14 +320,63 @@ std::vector<Sphere> meshLeaves(const TriangleMesh &mesh_G, const SolidDepth &dep
     while ((t[1] - t[0]).squaredNorm() < std::max((t[2] - t[1]).squaredNorm(), (t[0] - t[2]).squaredNorm()))
       std::rotate(t.begin(), t.begin() + 1, t.end());
     const Eigen::Vector3d middle = 0.5 * (t[0] + t[1]);
+    // a half's cost is at most its piece's (its corners lie in the piece's hull): the halves
+    // inherit the row, measured again for the piece's kRemeasured cheapest candidates
+    std::vector<int> nearest(found.size());
+    for (std::size_t c = 0; c < found.size(); ++c)
+      nearest[c] = static_cast<int>(c);
+    const std::size_t remeasured = std::min(kRemeasured, found.size());
+    std::nth_element(nearest.begin(), nearest.begin() + remeasured - 1, nearest.end(),
+                     [&](int a, int b) { return costs[p][a] < costs[p][b]; });
+    nearest.resize(remeasured);
     pieces[p] = pieceOf({t[0], middle, t[2]});
     pieces.push_back(pieceOf({middle, t[1], t[2]}));
-    costs[p].clear();
-    cheapest[p] = std::numeric_limits<float>::infinity();
-    costs.emplace_back();
-    cheapest.push_back(std::numeric_limits<float>::infinity());
-    costRow(p, 0);
-    costRow(pieces.size() - 1, 0);
+    costs.push_back(costs[p]);
+    cheapest.push_back(cheapest[p]);
+    for (const std::size_t half : {static_cast<std::size_t>(p), pieces.size() - 1})
+    {
+      for (const int c : nearest)
+        costs[half][c] = static_cast<float>(cost(found[c], pieces[half]));
+      cheapest[half] = *std::min_element(costs[half].begin(), costs[half].end());
+    }
+  };
+  // keeps the candidates among the kKeptPerPiece cheapest of some piece (the others are of no use
+  // to the cover, which picks for each piece among its cheapest)
+  const auto prune = [&] {
+    std::vector<char> keep(found.size(), 0);
+    for (std::size_t p = 0; p < pieces.size(); ++p)
+    {
+      // the kKeptPerPiece cheapest in one pass, kept sorted
+      std::array<std::size_t, kKeptPerPiece> best;
+      std::array<float, kKeptPerPiece> best_cost;
+      best.fill(0);
+      best_cost.fill(std::numeric_limits<float>::infinity());
+      const std::vector<float> &row = costs[p];
+      for (std::size_t c = 0; c < row.size(); ++c)
+        if (row[c] < best_cost.back())
+        {
+          std::size_t k = kKeptPerPiece - 1;
+          for (; k > 0 && row[c] < best_cost[k - 1]; --k)
+            best_cost[k] = best_cost[k - 1], best[k] = best[k - 1];
+          best_cost[k] = row[c], best[k] = c;
+        }
+      for (std::size_t k = 0; k < kKeptPerPiece; ++k)
+        if (best_cost[k] < std::numeric_limits<float>::infinity())
+          keep[best[k]] = 1;
+    }
+    std::size_t next = 0;
+    for (std::size_t c = 0; c < found.size(); ++c)
+      if (keep[c])
+        found[next++] = found[c];
+    found.resize(next);
+    for (std::vector<float> &row : costs)
+    {
+      std::size_t at = 0;
+      for (std::size_t c = 0; c < row.size(); ++c)
+        if (keep[c])
+          row[at++] = row[c];
+      row.resize(at);
+    }
   };
   // round by round: candidates shot from pieces spread among those no candidate takes within the
   // goal yet (at first, all), then each such piece cut in two while the budget of pieces lasts
@@ -329,6 +389,7 @@ std::vector<Sphere> meshLeaves(const TriangleMesh &mesh_G, const SolidDepth &dep
     addCandidates(mesh_G, pieces, spreadPieces(pieces, bad, kSeeds), depth, limit, found);
     for (std::size_t p = 0; p < pieces.size(); ++p)
       costRow(p, known);
+    prune();
     bad = badPieces();
     if (round + 1 == kSeedRounds)
       break;
@@ -351,7 +412,11 @@ std::vector<Sphere> meshLeaves(const TriangleMesh &mesh_G, const SolidDepth &dep
   double lo = options.excess_goal;
   for (const float c : cheapest)
     lo = std::max(lo, static_cast<double>(c));
-  std::vector<int> chosen = coverWithin(costs, found.size(), lo, options.max_leaves);
+  std::vector<std::vector<float>> by_candidate(found.size(), std::vector<float>(pieces.size()));
+  for (std::size_t p = 0; p < pieces.size(); ++p)
+    for (std::size_t c = 0; c < found.size(); ++c)
+      by_candidate[c][p] = costs[p][c];
+  std::vector<int> chosen = coverWithin(by_candidate, pieces.size(), lo, options.max_leaves);
   if (chosen.empty())
   {
     double hi = lo;
@@ -359,14 +424,14 @@ std::vector<Sphere> meshLeaves(const TriangleMesh &mesh_G, const SolidDepth &dep
     {
       lo = hi;
       hi = std::min(limit, 1.25 * hi + kReachStep);
-      chosen = coverWithin(costs, found.size(), hi, options.max_leaves);
+      chosen = coverWithin(by_candidate, pieces.size(), hi, options.max_leaves);
     }
     if (chosen.empty())  // within the whole ball's reach one candidate takes everything
-      chosen = coverWithin(costs, found.size(), numeric::kInfinity, options.max_leaves);
+      chosen = coverWithin(by_candidate, pieces.size(), numeric::kInfinity, options.max_leaves);
     while (hi - lo > kReachStep)
     {
       const double mid = 0.5 * (lo + hi);
-      std::vector<int> within = coverWithin(costs, found.size(), mid, options.max_leaves);
+      std::vector<int> within = coverWithin(by_candidate, pieces.size(), mid, options.max_leaves);
       if (within.empty())
         lo = mid;
       else

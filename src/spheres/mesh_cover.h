@@ -10,9 +10,10 @@
 /// shrinking of tangent balls; foam [Coumar2025] runs that construction on robots' meshes);
 /// smaller tangent balls on the same normal, and the surface point itself, are candidates too. A
 /// candidate centre c of inscribed depth ρ that takes a piece must reach its corners: its ball
-/// then reaches at most max|v − c| − ρ beyond the solid (solid_depth.h). Round by round, the
-/// pieces that no candidate takes within the goal are cut in two (the worst first) and new seeds
-/// are spread among them. The fewest candidates that take every piece within a reach τ are chosen
+/// then reaches at most max|v − c| − ρ beyond the solid (solid_depth.h). Round by round, new
+/// seeds are spread among the pieces that no candidate takes within the goal, candidates that are
+/// no piece's few cheapest are dropped, and those pieces are cut in two (the worst first; a half
+/// keeps its piece's costs, bounds from above, measured again for its cheapest candidates). The fewest candidates that take every piece within a reach τ are chosen
 /// greedily (set cover); τ is the least the leaf budget suffices for, and no less than the goal
 /// (bisection). Each piece then goes to the chosen centre it costs least, and each leaf's radius
 /// is measured to its pieces' corners and rounded up (smallest_ball.h's radiusAbout): it holds
