@@ -111,8 +111,14 @@ bool sceneDistanceCallback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2,
   return data.best <= 0.0;
 }
 
+/** \brief Name of point \a point of scene cloud \a cloud, as its ball's sphere obstacle would be named. */
+std::string cloudPointName(const Scene &scene, std::size_t cloud, int point)
+{
+  return scene.clouds()[cloud].name + "/" + std::to_string(point);
+}
+
 /** \brief isInCollision on poses already set by updatePoses. */
-bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, Contact *witness)
+bool posedCollision(const CollisionWorld &world, CollisionWorkspace &ws, Contact *witness)
 {
   fcl::CollisionRequestd request;
   request.num_max_contacts = 1;
@@ -127,6 +133,16 @@ bool posedCollision(const CollisionWorld &world, const CollisionWorkspace &ws, C
       {
         if (witness)
           fillContact(result, urdfLink(world, l, g), world.scene().obstacles()[obstacle].name, witness);
+        return true;
+      }
+      for (std::size_t k = 0; k < world.scene().clouds().size(); ++k)
+      {
+        const int point =
+            firstCloudPointHit(*world.scene().clouds()[k].cloud, ws.clouds[k], *ws.objects[l][g], request, result);
+        if (point < 0)
+          continue;
+        if (witness)
+          fillContact(result, urdfLink(world, l, g), cloudPointName(world.scene(), k, point), witness);
         return true;
       }
     }
@@ -195,6 +211,8 @@ CollisionWorkspace::CollisionWorkspace(const CollisionWorld &world) : kinematics
   for (std::size_t l = 0; l < links.size(); ++l)
     for (std::size_t g = 0; g < links[l].geometries.size(); ++g)
       objects[l].push_back(makeCollisionObject(world.linkGeometry(l, g)));
+  for (const Obstacle &cloud : world.scene().clouds())
+    clouds.emplace_back(*cloud.cloud);
 }
 
 void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q)
@@ -239,6 +257,16 @@ double minimumDistance(const CollisionWorld &world, CollisionWorkspace &ws, cons
         if (nearest)
           fillNearest(data.points, std::max(best, 0.0), urdfLink(world, l, g),
                       obstacleName(world.scene(), data.obstacle), nearest);
+      }
+      for (std::size_t k = 0; k < world.scene().clouds().size(); ++k)
+      {
+        int point = -1;
+        NearestPoints points;
+        best = cloudDistanceBelow(*world.scene().clouds()[k].cloud, ws.clouds[k], *ws.objects[l][g], best, point,
+                                  points);
+        if (point >= 0 && nearest)
+          fillNearest(points, std::max(best, 0.0), urdfLink(world, l, g), cloudPointName(world.scene(), k, point),
+                      nearest);
       }
     }
 

@@ -8,15 +8,17 @@
 
 namespace ompl_ccd
 {
-Scene::Scene(std::vector<Obstacle> obstacles) : obstacles_(std::move(obstacles))
+Scene::Scene(std::vector<Obstacle> obstacles)
 {
   std::map<std::string, int> first_index;
-  for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)
+  for (int i = 0; i < static_cast<int>(obstacles.size()); ++i)
   {
-    const auto [it, inserted] = first_index.emplace(obstacles_[i].name, i);
+    const auto [it, inserted] = first_index.emplace(obstacles[i].name, i);
     OMPL_CCD_THROW_UNLESS(inserted, "Scene: obstacles ", it->second, " and ", i, " are both named '",
-                          obstacles_[i].name, "'; give every obstacle a unique name.");
+                          obstacles[i].name, "'; give every obstacle a unique name.");
   }
+  for (Obstacle &obstacle : obstacles)
+    (obstacle.cloud ? clouds_ : obstacles_).push_back(std::move(obstacle));
 
   // FCL's dynamic AABB tree breaks on boxes whose squared diagonals overflow: no such value may reach it.
   for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i)
@@ -38,5 +40,12 @@ Scene::Scene(std::vector<Obstacle> obstacles) : obstacles_(std::move(obstacles))
   broadphase_ = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
   broadphase_->registerObjects(registered);
   broadphase_->setup();
+}
+
+std::vector<Obstacle> Scene::allObstacles() const
+{
+  std::vector<Obstacle> all = obstacles_;
+  all.insert(all.end(), clouds_.begin(), clouds_.end());
+  return all;
 }
 }  // namespace ompl_ccd

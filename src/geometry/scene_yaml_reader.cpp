@@ -15,7 +15,8 @@ namespace
 {
 /** \brief Keys of one obstacle item, and those that give its shape (exactly one per item). */
 const std::vector<std::string> kItemKeys = {"name", "mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap",
-                                            "pose", "scale", "joints", "radius", "voxel", "occupancy_threshold"};
+                                            "pose", "scale", "joints", "radius", "voxel", "occupancy_threshold",
+                                            "cloud_index"};
 const std::vector<std::string> kShapeKeys = {"mesh", "box", "cylinder", "sphere", "urdf", "points", "octomap"};
 
 /** \brief The one shape key of \a item. */

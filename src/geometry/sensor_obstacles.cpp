@@ -69,8 +69,12 @@ std::vector<Ball> voxelCover(const std::vector<Eigen::Vector3d> &p_WP, double ra
   return balls;
 }
 
-std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
-                                     const std::string &name, const Eigen::Isometry3d &X_WC, const std::string &where)
+namespace
+{
+/** \brief The points of \a p_CP placed in the world by \a X_WC, after pointObstacles' checks of
+    the radius, the voxel side and every placed point. */
+std::vector<Eigen::Vector3d> placedPoints(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
+                                          const Eigen::Isometry3d &X_WC, const std::string &where)
 {
   OMPL_CCD_THROW_UNLESS(radius > 0 && radius <= kMaxMagnitude, where, ": `radius` is ", radius,
                         "; give each point's ball a finite radius > 0, at most ", kMaxMagnitude, " (metres).");
@@ -85,24 +89,58 @@ std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, d
                           ") in the world once placed, beyond ±", kMaxMagnitude,
                           " m of its origin; keep the cloud and its pose in metres, within the bound.");
   }
+  return p_WP;
+}
+
+/** \brief Refuses a ball that reaches beyond the scene's bound (requireShapeInBounds), naming it. */
+void requireBallsInBounds(const std::vector<Obstacle> &balls, const std::string &what, const std::string &where)
+{
+  for (std::size_t i = 0; i < balls.size(); ++i)
+    requireShapeInBounds(balls[i].shape, balls[i].X_WG, concat(where, ": ", what, i));
+}
+}  // namespace
+
+std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, double radius, double voxel,
+                                     const std::string &name, const Eigen::Isometry3d &X_WC, const std::string &where)
+{
+  const std::vector<Eigen::Vector3d> p_WP = placedPoints(p_CP, radius, voxel, X_WC, where);
+  if (voxel == 0)
+  {
+    std::vector<Obstacle> obstacles = ballObstacles(p_WP, radius, name);
+    requireBallsInBounds(obstacles, "point ", where);
+    return obstacles;
+  }
+  const std::vector<Ball> balls = voxelCover(p_WP, radius, voxel);
   std::vector<Obstacle> obstacles;
-  if (voxel > 0)
-  {
-    const std::vector<Ball> balls = voxelCover(p_WP, radius, voxel);
-    obstacles.reserve(balls.size());
-    for (std::size_t i = 0; i < balls.size(); ++i)
-      obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), balls[i].center, balls[i].radius));
-  }
-  else
-  {
-    obstacles.reserve(p_WP.size());
-    for (std::size_t i = 0; i < p_WP.size(); ++i)
-      obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), p_WP[i], radius));
-  }
-  for (std::size_t i = 0; i < obstacles.size(); ++i)
-    requireShapeInBounds(obstacles[i].shape, obstacles[i].X_WG,
-                         concat(where, ": ", voxel > 0 ? "voxel ball " : "point ", i));
+  obstacles.reserve(balls.size());
+  for (std::size_t i = 0; i < balls.size(); ++i)
+    obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), balls[i].center, balls[i].radius));
+  requireBallsInBounds(obstacles, "voxel ball ", where);
   return obstacles;
+}
+
+std::vector<Obstacle> ballObstacles(const std::vector<Eigen::Vector3d> &p_WP, double radius, const std::string &name)
+{
+  std::vector<Obstacle> obstacles;
+  obstacles.reserve(p_WP.size());
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+    obstacles.push_back(sphereObstacle(name + "/" + std::to_string(i), p_WP[i], radius));
+  return obstacles;
+}
+
+Obstacle pointCloudObstacle(const std::vector<Eigen::Vector3d> &p_CP, double radius, const std::string &name,
+                            const Eigen::Isometry3d &X_WC, const std::string &where)
+{
+  std::vector<Eigen::Vector3d> p_WP = placedPoints(p_CP, radius, 0.0, X_WC, where);
+  CollisionShape ball;
+  ball.kind = CollisionShape::Kind::Sphere;
+  ball.radius = radius;
+  for (std::size_t i = 0; i < p_WP.size(); ++i)
+    requireShapeInBounds(ball, Eigen::Isometry3d(Eigen::Translation3d(p_WP[i])), concat(where, ": point ", i));
+  Obstacle obstacle;
+  obstacle.name = name;
+  obstacle.cloud = std::make_shared<const PointCloudIndex>(std::move(p_WP), radius);
+  return obstacle;
 }
 
 std::vector<Obstacle> cellObstacles(const std::vector<OccupiedCell> &cells, const std::string &name,

@@ -63,6 +63,14 @@ double readNumber(const YAML::Node &node, const std::string &where, const std::s
   return value;
 }
 
+bool readBoolean(const YAML::Node &node, const std::string &where, const std::string &key)
+{
+  bool value = false;
+  OMPL_CCD_THROW_UNLESS(node.IsScalar() && YAML::convert<bool>::decode(node, value), where, ": `", key,
+                        "` must be true or false (", lineOf(node), ", got ", shown(node), "); fix `", key, "`.");
+  return value;
+}
+
 double readPositive(const YAML::Node &node, const std::string &where, const std::string &key)
 {
   const double value = readNumber(node, where, key);

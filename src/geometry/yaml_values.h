@@ -23,6 +23,9 @@ std::string readString(const YAML::Node &node, const std::string &where, const s
 /** \brief A finite number within ±kMaxMagnitude (magnitude_bound.h). */
 double readNumber(const YAML::Node &node, const std::string &where, const std::string &key);
 
+/** \brief A YAML boolean (true/false, yes/no, on/off). */
+bool readBoolean(const YAML::Node &node, const std::string &where, const std::string &key);
+
 /** \brief A finite number > 0. */
 double readPositive(const YAML::Node &node, const std::string &where, const std::string &key);
 

@@ -211,7 +211,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadScene{"unknown_item_key.yaml",
                  {"obstacle 0 ('crate'): unknown key 'colour' (line 4); allowed keys: name, mesh, box, cylinder, "
-                  "sphere, urdf, points, octomap, pose, scale, joints, radius, voxel, occupancy_threshold."}},
+                  "sphere, urdf, points, octomap, pose, scale, joints, radius, voxel, occupancy_threshold, cloud_index."}},
         BadScene{"unknown_top_key.yaml", {"unknown key 'units' (line 1); allowed keys: obstacles."}},
         BadScene{"missing_name.yaml", {"obstacle 0: has no `name` (line 2); add a unique name."}},
         BadScene{"name_not_string.yaml", {"obstacle 0: `name` must be a non-empty string (line 2, got a list)"}},

@@ -85,6 +85,25 @@ TEST(SensorObstacles, SceneYamlItems)
   EXPECT_EQ(map->obstacles()[0].shape.kind, CollisionShape::Kind::Box);
 }
 
+TEST(SensorObstacles, ACloudIndexIsOneObstacleOfTheSameBalls)
+{
+  const std::string path = (std::filesystem::temp_directory_path() / "ompl_ccd_cloud_index.yaml").string();
+  std::ofstream(path) << "obstacles:\n  - {name: camera, points: " << test::examplePath("sensors/scene_cloud.pcd")
+                      << ", radius: 0.005, cloud_index: true,\n     pose: {position: [0, 0, 0.5], orientation: [0, 0, 1, 0]}}\n";
+  const ScenePtr indexed = loadScene(path);
+  std::remove(path.c_str());
+  EXPECT_TRUE(indexed->obstacles().empty());
+  ASSERT_EQ(indexed->clouds().size(), 1u);
+  EXPECT_EQ(indexed->clouds()[0].name, "camera");
+  const PointCloudIndex &cloud = *indexed->clouds()[0].cloud;
+  EXPECT_DOUBLE_EQ(cloud.radius(), 0.005);
+  const ScenePtr balls = loadScene(test::examplePath("cloud_scene.yaml"));
+  ASSERT_EQ(cloud.points().size(), balls->obstacles().size());
+  // the pose is applied once: a half turn about z, lifted by 0.5 m
+  const Eigen::Vector3d p = balls->obstacles()[7].X_WG.translation();
+  EXPECT_TRUE(cloud.points()[7].isApprox(Eigen::Vector3d(-p.x(), -p.y(), p.z() + 0.5), 1e-12));
+}
+
 TEST(SensorObstacles, AnOctomapIsASceneFileAndACloudNeedsARadius)
 {
   const ScenePtr map = loadScene(test::examplePath("sensors/scene_octomap.bt"));
@@ -143,6 +162,15 @@ INSTANTIATE_TEST_SUITE_P(
         BadItem{"  - {name: cam, points: DATA/scene_cloud.pcd, radius: -0.1}\n", {"radius"}},
         BadItem{"  - {name: cam, points: DATA/scene_octomap.bt, radius: 0.1}\n",
                 {"readPointCloudFile: ", "unsupported extension ('.bt')"}},
-        BadItem{"  - {name: cam, octomap: DATA/scene_cloud.pcd}\n", {"readOctomapFile: ", "the first line is not"}}));
+        BadItem{"  - {name: cam, octomap: DATA/scene_cloud.pcd}\n", {"readOctomapFile: ", "the first line is not"}},
+        BadItem{"  - {name: cam, box: [1, 1, 1], cloud_index: true}\n",
+                {"`cloud_index` applies to `points` only, not `box`"}},
+        BadItem{"  - {name: cam, points: DATA/scene_cloud.pcd, radius: 0.1, voxel: 0.01, cloud_index: true}\n",
+                {"`cloud_index` and `voxel` (line 2) do not go together", "remove one"}},
+        BadItem{"  - {name: cam, points: DATA/scene_cloud.pcd, radius: 0.1, cloud_index: 3}\n",
+                {"`cloud_index` must be true or false (line 2, got '3')"}},
+        BadItem{"  - {name: cam, points: DATA/scene_cloud.pcd, radius: 0.1, cloud_index: true,\n"
+                "     pose: {position: [999999.99, 0, 0], orientation: [0, 0, 0, 1]}}\n",
+                {"point ", "beyond"}}));
 }  // namespace
 }  // namespace ompl_ccd

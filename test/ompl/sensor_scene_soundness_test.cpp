@@ -21,6 +21,7 @@
 #include "ompl_ccd/geometry/sensor_obstacles.h"
 #include "support/example_worlds.h"
 #include "support/grazing_edges.h"
+#include "support/labelled_edges.h"
 #include "support/oracle.h"
 #include "support/random_edges.h"
 #include "support/soundness_suite.h"
@@ -53,30 +54,8 @@ CollisionWorldPtr sensorWorld(bool octomap)
 void checkCertifier(const Certifier &certifier, const CollisionWorld &world, const std::vector<Edge> &edges,
                     const std::vector<OracleResult> &labels, const std::string &name)
 {
-  const double tolerance = 1e-3, contact_distance = Query{}.contact_distance;
-  auto ws = certifier.makeWorkspace();
-  for (const Mode mode : {Mode::Decide, Mode::FirstContact})
-  {
-    SoundnessTally tally;
-    for (std::size_t i = 0; i < edges.size(); ++i)
-    {
-      Query query;
-      query.mode = mode;
-      query.tolerance = tolerance;
-      const JointMotion motion(world.robot(), edges[i].q0, edges[i].q1);
-      const Report report = certifier.certify(*ws, motion, query);
-      const Classification verdict = classify(report, labels[i], tolerance);
-      const std::string where = name + " edge " + std::to_string(i) + " " + toString(mode);
-      EXPECT_FALSE(verdict.false_free) << where;
-      EXPECT_FALSE(verdict.toc_lower_past_contact) << where;
-      if (report.verdict == Verdict::Collision)
-        EXPECT_TRUE(witnessInContact(world, motion, report, contact_distance)) << where;
-      tally.add(report, labels[i], verdict);
-    }
-    std::cout << name << ", " << toString(mode) << ":\n" << tally.summary() << "\n";
-    EXPECT_TRUE(tally.sound());
-    EXPECT_GT(tally.report_collision, 0u) << "the edges must include colliding ones";
-  }
+  EXPECT_GT(expectSoundOnLabelledEdges(certifier, world, edges, labels, name), 0u)
+      << name << ": the edges must include colliding ones";
 }
 
 void checkWorld(bool octomap)

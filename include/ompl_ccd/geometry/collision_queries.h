@@ -25,6 +25,7 @@
 #include <memory>
 #include <vector>
 
+#include "ompl_ccd/geometry/cloud_queries.h"
 #include "ompl_ccd/geometry/collision_world.h"
 #include "ompl_ccd/geometry/contact.h"
 #include "ompl_ccd/model/kinematics.h"
@@ -38,14 +39,17 @@ struct CollisionWorkspace
   KinematicsWorkspace kinematics;
   /** \brief objects[link][g]: FCL object of robot link geometry g, posed by updatePoses(). */
   std::vector<std::vector<std::unique_ptr<fcl::CollisionObjectd>>> objects;
+  /** \brief clouds[k]: the probe of world.scene().clouds()[k] (cloud_queries.h). */
+  std::vector<CloudProbe> clouds;
 };
 
 /** \brief Runs forward kinematics for \a q and poses every link object (X_WG = X_WL · X_LG).
     \pre q is a valid state of world.robot(). */
 void updatePoses(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q);
 
-/** \brief True iff the robot at \a q touches the scene or itself (non-excluded pairs).
-    On true and \a witness non-null, fills it with one contact (time left 0). */
+/** \brief True iff the robot at \a q touches the scene (its obstacles and the balls of its clouds,
+    cloud_queries.h) or itself (non-excluded pairs). On true and \a witness non-null, fills it with
+    one contact (time left 0; a cloud's ball named "<cloud>/<point index>"). */
 bool isInCollision(const CollisionWorld &world, CollisionWorkspace &ws, const Eigen::VectorXd &q,
                    Contact *witness = nullptr);
 

@@ -41,6 +41,17 @@ std::vector<Obstacle> pointObstacles(const std::vector<Eigen::Vector3d> &p_CP, d
                                      const std::string &name, const Eigen::Isometry3d &X_WC,
                                      const std::string &where);
 
+/** \brief One sphere obstacle of radius \a radius per point of \a p_WP (world frame), named
+    "<name>/<i>": the balls of a cloud as ordinary obstacles. @pre as pointObstacles'. */
+std::vector<Obstacle> ballObstacles(const std::vector<Eigen::Vector3d> &p_WP, double radius, const std::string &name);
+
+/** \brief The cloud \a p_CP (frame C placed at \a X_WC) as one obstacle named \a name: the balls of
+    radius \a radius about its points in a k-d tree (Obstacle::cloud, point_cloud_index.h); a
+    Collision witness names the ball "<name>/<i>" as pointObstacles would.
+    \throws Error as pointObstacles (voxel 0). */
+Obstacle pointCloudObstacle(const std::vector<Eigen::Vector3d> &p_CP, double radius, const std::string &name,
+                            const Eigen::Isometry3d &X_WC, const std::string &where);
+
 /** \brief One box obstacle per occupied cell (octomap frame M placed at \a X_WM), named
     "<name>/<i>": the cell's cube, its side grown by 2 · 10⁻¹⁵ × the centre's largest coordinate so
     that it holds the cell its rounded centre stands for (OccupiedCell).

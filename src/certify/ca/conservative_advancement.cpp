@@ -13,6 +13,7 @@
 #include "ompl_ccd/bound/motion_bound.h"
 #include "certify/pipeline/hull_cache.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/clouds_as_spheres.h"
 
 namespace ompl_ccd
 {
@@ -44,7 +45,7 @@ Report ConservativeAdvancement::certify(CertifierWorkspace &ws, const JointMotio
 }
 
 ca::Model::Model(CollisionWorldPtr world, const ConservativeAdvancementOptions &options, const CullingOptions &culling)
-  : world_(std::move(world)), options_(options), front_end_(world_, culling)
+  : world_(withCloudsAsSpheres(std::move(world))), options_(options), front_end_(world_, culling)
 {
   buildBodies();
   buildObstacles();

@@ -12,6 +12,7 @@
 #include "ompl_ccd/bound/taylor_pose.h"
 #include "certify/interval/exact_triangle_features.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/clouds_as_spheres.h"
 #include "ompl_ccd/geometry/collision_queries.h"
 #include "ompl_ccd/numeric.h"
 
@@ -120,7 +121,7 @@ Report IntervalArithmetic::certify(CertifierWorkspace &ws, const JointMotion &mo
 }
 
 interval::Model::Model(CollisionWorldPtr world, const IntervalArithmeticOptions &options, const CullingOptions &culling)
-  : world_(std::move(world)), options_(options), front_end_(world_, culling)
+  : world_(withCloudsAsSpheres(std::move(world))), options_(options), front_end_(world_, culling)
 {
   exact_ = std::make_shared<PairContactSolver>(world_, options.pair);
   const std::vector<BodyRef> &bodies = exact_->bodies();

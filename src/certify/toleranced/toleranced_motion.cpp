@@ -10,6 +10,7 @@
 #include "certify/pipeline/pipeline.h"
 #include "certify/toleranced/toleranced_worker.h"
 #include "ompl_ccd/error.h"
+#include "ompl_ccd/geometry/clouds_as_spheres.h"
 #include "ompl_ccd/geometry/shape_triangulation.h"
 #include "ompl_ccd/model/joint_value_bound.h"
 #include "ompl_ccd/numeric.h"
@@ -51,7 +52,7 @@ Report TolerancedMotion::certify(CertifierWorkspace &ws, const JointMotion &moti
 }
 
 toleranced::Model::Model(CollisionWorldPtr world, const TolerancedMotionOptions &options, const CullingOptions &culling)
-  : world_(std::move(world)), options_(options)
+  : world_(withCloudsAsSpheres(std::move(world))), options_(options)
 {
   OMPL_CCD_THROW_UNLESS(world_ != nullptr, "TolerancedMotion: the collision world is null; pass a CollisionWorld.");
   front_end_ = std::make_unique<CullingFrontEnd>(world_, culling);

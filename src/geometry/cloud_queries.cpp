@@ -1,0 +1,90 @@
+#include "ompl_ccd/geometry/cloud_queries.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fcl/narrowphase/collision.h>
+#include <fcl/geometry/shape/sphere.h>
+
+#include "ompl_ccd/geometry/fcl_geometry.h"
+#include "ompl_ccd/geometry/pair_distance.h"
+#include "ompl_ccd/numeric.h"
+
+namespace ompl_ccd
+{
+namespace
+{
+/** \brief The centre and half diagonal (rounded up) of an FCL box. */
+std::pair<Eigen::Vector3d, double> boundingBall(const fcl::AABBd &box)
+{
+  const double half = 0.5 * (box.max_ - box.min_).norm();
+  return {box.center(), half * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs};
+}
+
+/** \brief The probe's ball placed at point \a i of \a cloud. */
+const fcl::CollisionObjectd &placeBall(const PointCloudIndex &cloud, CloudProbe &probe, std::uint32_t i)
+{
+  probe.ball->setTranslation(cloud.points()[i]);
+  probe.ball->computeAABB();
+  return *probe.ball;
+}
+}  // namespace
+
+CloudProbe::CloudProbe(const PointCloudIndex &cloud)
+  : ball(makeCollisionObject(FclGeometryPtr(std::make_shared<fcl::Sphered>(cloud.radius()))))
+{
+}
+
+int firstCloudPointHit(const PointCloudIndex &cloud, CloudProbe &probe, const fcl::CollisionObjectd &object,
+                       const fcl::CollisionRequestd &request, fcl::CollisionResultd &result)
+{
+  const fcl::AABBd &box = object.getAABB();
+  const auto [center, half] = boundingBall(box);
+  cloud.pointsWithin(center, half + cloud.radius(), probe.candidates);
+  // the least index first: the witness does not depend on the tree's order
+  std::sort(probe.candidates.begin(), probe.candidates.end());
+  const double r = cloud.radius() * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs;
+  for (const std::uint32_t i : probe.candidates)
+  {
+    const Eigen::Vector3d &p = cloud.points()[i];
+    const fcl::AABBd ball_box(p - Eigen::Vector3d::Constant(r), p + Eigen::Vector3d::Constant(r));
+    if (!ball_box.overlap(box))
+      continue;
+    result.clear();
+    // a sphere against any shape: FCL's closed forms or libccd's MPR, never its asserting GJK
+    // (collision_queries.h)
+    if (fcl::collide(&object, &placeBall(cloud, probe, i), request, result) > 0)
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+double cloudDistanceBelow(const PointCloudIndex &cloud, CloudProbe &probe, const fcl::CollisionObjectd &object,
+                          double best, int &point, NearestPoints &nearest)
+{
+  point = -1;
+  const auto [center, half] = boundingBall(object.getAABB());
+  // nearest centres first, the count growing ×4 until the next centre is out of reach of the best
+  std::size_t visited = 0;
+  for (std::size_t k = 8;; k *= 4)
+  {
+    const std::size_t found = cloud.nearest(center, k, probe.candidates, probe.squared_distances);
+    for (std::size_t j = visited; j < found; ++j)
+    {
+      // every point of the object lies within `half` of the centre: d ≥ ‖p − c‖ − half − r
+      if (std::sqrt(probe.squared_distances[j]) - half - cloud.radius() >= best)
+        return best;
+      NearestPoints points;
+      const double d = pairDistanceUpperBound(object, placeBall(cloud, probe, probe.candidates[j]), &points);
+      if (d < best)
+      {
+        best = d;
+        point = static_cast<int>(probe.candidates[j]);
+        nearest = points;
+      }
+    }
+    if (found < k)
+      return best;
+    visited = found;
+  }
+}
+}  // namespace ompl_ccd
