@@ -83,16 +83,18 @@ class World:
         self.dtype = result_dtype(max((len(n) for n in self._world.contact_names), default=1))
         self._names = np.array(list(self._world.contact_names) + [""], dtype=self.dtype["witness_link"])
 
-    def set_points(self, points, radius, voxel=0.0):
+    def set_points(self, points, radius, voxel=0.0, cloud_index=False):
         """Replaces the point cloud of the scene (besides the scene file's obstacles, and instead of
         the points of an earlier set_points): `points`, an (n, 3) array in the world frame (the
         robot's root link), each point an obstacle ball of `radius` metres named "points/<i>"; with
         `voxel` > 0, one ball per voxel of that side covering its points' balls (a superset: *free*
-        keeps its meaning, a collision's witness touches the cover). The validators of this World
-        certify against the new cloud from their next check on."""
+        keeps its meaning, a collision's witness touches the cover); with `cloud_index`, the cloud is
+        one obstacle "points", its points in a k-d tree (the same balls, witnesses "points/<i>"; the
+        scene file's `cloud_index: true`). The validators of this World certify against the new
+        cloud from their next check on."""
         points = np.asarray(points, dtype=np.float64)
-        self._world = self._world.with_points(points, float(radius), float(voxel))
-        self._points = (points.copy(), float(radius), float(voxel))
+        self._world = self._world.with_points(points, float(radius), float(voxel), bool(cloud_index))
+        self._points = (points.copy(), float(radius), float(voxel), bool(cloud_index))
         self._index_names()
 
     @property

@@ -102,7 +102,7 @@ PYBIND11_MODULE(_ompl_ccd, m)
       .def_property_readonly("contact_names", &PyWorld::contactNames)
       .def("with_points",
            [](const PyWorld &w, const py::array_t<double, py::array::c_style | py::array::forcecast> &points,
-              double radius, double voxel) {
+              double radius, double voxel, bool cloud_index) {
              const std::string columns =
                  points.ndim() == 2 ? ompl_ccd::concat(" and ", points.shape(1), " columns") : std::string();
              OMPL_CCD_THROW_UNLESS(points.ndim() == 2 && points.shape(1) == 3, "World.set_points: points has ",
@@ -113,9 +113,9 @@ PYBIND11_MODULE(_ompl_ccd, m)
              for (py::ssize_t i = 0; i < points.shape(0); ++i)
                p_WP.emplace_back(in(i, 0), in(i, 1), in(i, 2));
              py::gil_scoped_release release;
-             return std::make_shared<PyWorld>(w, p_WP, radius, voxel);
+             return std::make_shared<PyWorld>(w, p_WP, radius, voxel, cloud_index);
            },
-           py::arg("points"), py::arg("radius"), py::arg("voxel"))
+           py::arg("points"), py::arg("radius"), py::arg("voxel"), py::arg("cloud_index"))
       .def("read_edges",
            [](const PyWorld &w, const std::string &path, const std::string &context) {
              const std::vector<ompl_ccd::Edge> edges = ompl_ccd::readEdgeFile(path, w.robot(), context);

@@ -23,9 +23,11 @@ public:
 
   /** \brief \a base's robot and scene file with the point cloud \a p_WP in place of any cloud an
       earlier withPoints gave: one sphere obstacle "points/<i>" of \a radius per point, or per
-      voxel of the cover when \a voxel > 0 (sensor_obstacles.h). \throws Error for a radius or
-      voxel out of range, a point that is not finite. */
-  PyWorld(const PyWorld &base, const std::vector<Eigen::Vector3d> &p_WP, double radius, double voxel);
+      voxel of the cover when \a voxel > 0 (sensor_obstacles.h); with \a cloud_index, one obstacle
+      "points", the same balls in a k-d tree (pointCloudObstacle). \throws Error for a radius or
+      voxel out of range, a voxel with the index, a point that is not finite. */
+  PyWorld(const PyWorld &base, const std::vector<Eigen::Vector3d> &p_WP, double radius, double voxel,
+          bool cloud_index);
 
   const CollisionWorldPtr &world() const { return world_; }
   const RobotModel &robot() const { return world_->robot(); }

@@ -47,6 +47,22 @@ def test_set_points_replaces_the_cloud_between_batches(tmp_path):
     assert list(validator.check_path(WAYPOINTS)["verdict"]) == [ompl_ccd.FREE, ompl_ccd.FREE]
 
 
+def test_set_points_with_the_cloud_index_answers_as_its_balls(tmp_path):
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("obstacles: []\n")
+    points = np.loadtxt(CLOUD_XYZ)
+    balls, indexed = (ompl_ccd.World(robot=ARM, srdf=ARM_SRDF, scene=empty) for _ in range(2))
+    balls.set_points(points, 0.005)
+    indexed.set_points(points, 0.005, cloud_index=True)
+    for name in ("discrete", "ca"):
+        expected = balls.validator(name).check_path(WAYPOINTS)
+        results = indexed.validator(name).check_path(WAYPOINTS)
+        assert list(results["verdict"]) == list(expected["verdict"]) == [ompl_ccd.FREE, ompl_ccd.COLLISION]
+    assert results["witness_other"][1].startswith("points/")
+    with pytest.raises(ompl_ccd.Error, match=r"World.set_points: voxel 0.01 with cloud_index"):
+        indexed.set_points(points, 0.005, voxel=0.01, cloud_index=True)
+
+
 def test_set_points_refuses_bad_input():
     world = ompl_ccd.World(robot=ARM, srdf=ARM_SRDF, scene=CLOUD_SCENE)
     with pytest.raises(ompl_ccd.Error, match=r"World.set_points: points has 1 dimensions"):

@@ -65,7 +65,7 @@ public:
     robot->checkCertifiable("ompl_ccd_certify_node");
     std::vector<Obstacle> obstacles;
     if (!params_.scene.empty())
-      obstacles = loadScene(params_.scene, params_.package_paths)->obstacles();
+      obstacles = loadScene(params_.scene, params_.package_paths)->allObstacles();
     if (params_.planning_frame.empty())
       params_.planning_frame = robot->links().front().name;
     scene_ = std::make_unique<LiveScene>(robot, std::move(obstacles), params_.validator_options);
