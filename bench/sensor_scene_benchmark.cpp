@@ -1,18 +1,22 @@
 /// \file sensor_scene_benchmark.cpp
 /// A robot's scene given as meshes against the same scene seen by a sensor: a point cloud sampled
 /// on its obstacles' surfaces (every point a sphere of --radius) and the OctoMap built from it at
-/// --resolution (every occupied leaf a box). Prints, per world: the cloud's and the map's load time
-/// (file read, obstacles made, scene broadphase built), each validator's start-up, and its Decide
+/// --resolution (every occupied leaf a box); and the same cloud as one obstacle, its points in a k-d
+/// tree (`cloud index`: pointCloudObstacle, cloud_index: true in a scene file). Prints, per world:
+/// the cloud's and the map's load time (file read, obstacles made, scene broadphase or index built),
+/// each validator's start-up, and its Decide
 /// medians on free and colliding edges with the ratios to the mesh scene, to discrete@0.01 on the
 /// same scene, and FCL's discrete check of the edge's two end states.
 ///
 /// Usage: sensor_scene_benchmark [--points N] [--radius R] [--resolution M] [--voxel V]
 ///                               [--edges E] [--seed S] [--validators a,b,c] [--world NAME] [--no-shared]
+///                               [--scenes meshes,cloud,cloud-index,octomap]
 /// Edges: random PRM-length edges (random_edges.h) drawn in the cloud scene whose end states are
 /// free in all three scenes; an edge counts as free or not by each validator's own Decide answer
 /// (checkMotion(s1, s2); a certifier's certify(), which it runs, to count Undecided), timed by the
 /// thread's CPU time as validator_benchmark --cpu-time.
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -43,9 +47,20 @@ struct Settings
   double radius = 0.005, resolution = 0.01, voxel = 0.0;
   std::uint32_t seed = 1;
   std::vector<std::string> validators = {"discrete", "ca", "toleranced", "interval"};
+  std::vector<std::string> scenes = {"meshes", "cloud", "cloud-index", "octomap"};
   std::string world;
   bool shared = true;
 };
+
+/** \brief The comma-separated names of \a text. */
+std::vector<std::string> names(const std::string &text)
+{
+  std::vector<std::string> list;
+  std::istringstream stream(text);
+  for (std::string name; std::getline(stream, name, ',');)
+    list.push_back(name);
+  return list;
+}
 
 Settings parse(int argc, char **argv)
 {
@@ -62,13 +77,8 @@ Settings parse(int argc, char **argv)
     else if (arg == "--seed" && v) s.seed = static_cast<std::uint32_t>(std::stoul(argv[++i]));
     else if (arg == "--world" && v) s.world = argv[++i];
     else if (arg == "--no-shared") s.shared = false;
-    else if (arg == "--validators" && v)
-    {
-      s.validators.clear();
-      std::istringstream names(argv[++i]);
-      for (std::string name; std::getline(names, name, ',');)
-        s.validators.push_back(name);
-    }
+    else if (arg == "--validators" && v) s.validators = names(argv[++i]);
+    else if (arg == "--scenes" && v) s.scenes = names(argv[++i]);
     else
       throw std::runtime_error("sensor_scene_benchmark: bad argument '" + arg + "'");
   }
@@ -175,16 +185,29 @@ void runWorld(const test::NamedWorld &named, const Settings &settings)
   auto map_scene =
       std::make_shared<const Scene>(cellObstacles(cells, "map", Eigen::Isometry3d::Identity(), "bench"));
   const double map_build_s = seconds(t);
+  t = std::chrono::steady_clock::now();
+  const double before_index_mb = peakMegabytes();
+  auto index_scene = std::make_shared<const Scene>(std::vector<Obstacle>{
+      pointCloudObstacle(read, settings.radius, "cloud", Eigen::Isometry3d::Identity(), "bench")});
+  const double index_build_s = seconds(t);
   std::printf("cloud: %zu points (binary .pcd), read %.3f s, %zu spheres of radius %g m (voxel %g) + broadphase "
-              "%.3f s\noctomap: %g m, %zu occupied leaves, read %.3f s, boxes + broadphase %.3f s\npeak memory so "
-              "far: %.0f MB\n\n",
-              read.size(), read_s, sphere_count, settings.radius, settings.voxel, cloud_build_s, settings.resolution,
-              cells.size(), map_read_s, map_build_s, peakMegabytes());
+              "%.3f s\ncloud index: one obstacle, k-d tree built %.3f s (peak memory %.0f -> %.0f MB)\n"
+              "octomap: %g m, %zu occupied leaves, read %.3f s, boxes + broadphase %.3f s\npeak memory so far: %.0f MB\n\n",
+              read.size(), read_s, sphere_count, settings.radius, settings.voxel, cloud_build_s, index_build_s,
+              before_index_mb, peakMegabytes(), settings.resolution, cells.size(), map_read_s, map_build_s,
+              peakMegabytes());
 
-  const std::vector<Variant> variants = {
+  const std::vector<Variant> all = {
       {"meshes", named.world},
       {"cloud", std::make_shared<const CollisionWorld>(named.world->robotPtr(), cloud_scene)},
+      {"cloud-index", std::make_shared<const CollisionWorld>(named.world->robotPtr(), index_scene)},
       {"octomap", std::make_shared<const CollisionWorld>(named.world->robotPtr(), map_scene)}};
+  // the meshes always (the ×meshes column), the cloud for drawing edges, then those asked for
+  std::vector<Variant> variants;
+  for (const Variant &v : all)
+    if (v.name == "meshes" || v.name == "cloud" ||
+        std::find(settings.scenes.begin(), settings.scenes.end(), v.name) != settings.scenes.end())
+      variants.push_back(v);
   std::vector<test::Edge> edges;
   {
     test::RandomEdgeOptions options;
@@ -202,12 +225,14 @@ void runWorld(const test::NamedWorld &named, const Settings &settings)
         edges.push_back(edge);
     }
   }
-  std::printf("%zu edges (end states free in all three scenes); Decide mode, thread CPU time per edge\n\n", edges.size());
+  std::printf("%zu edges (end states free in every scene); Decide mode, thread CPU time per edge\n\n", edges.size());
   std::cout << "| scene | validator | start-up s | free edges | free median µs | ×meshes | ×discrete | not free edges | "
                "not free: median µs | ×meshes | ×discrete | of which undecided |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   std::map<std::string, Row> mesh_rows;
   for (const Variant &variant : variants)
   {
+    if (std::find(settings.scenes.begin(), settings.scenes.end(), variant.name) == settings.scenes.end())
+      continue;
     Row discrete;
     for (const std::string &validator : settings.validators)
     {

@@ -1,6 +1,5 @@
 #include "ompl_ccd/geometry/cloud_queries.h"
 
-#include <algorithm>
 #include <cmath>
 #include <fcl/narrowphase/collision.h>
 #include <fcl/geometry/shape/sphere.h>
@@ -38,10 +37,12 @@ int firstCloudPointHit(const PointCloudIndex &cloud, CloudProbe &probe, const fc
                        const fcl::CollisionRequestd &request, fcl::CollisionResultd &result)
 {
   const fcl::AABBd &box = object.getAABB();
+  const Eigen::AlignedBox3d &balls = cloud.ballBounds();
+  if (!box.overlap(fcl::AABBd(balls.min(), balls.max())))
+    return -1;
   const auto [center, half] = boundingBall(box);
+  // in the tree's order, which depends on the cloud only: the witness is the same on every run
   cloud.pointsWithin(center, half + cloud.radius(), probe.candidates);
-  // the least index first: the witness does not depend on the tree's order
-  std::sort(probe.candidates.begin(), probe.candidates.end());
   const double r = cloud.radius() * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs;
   for (const std::uint32_t i : probe.candidates)
   {

@@ -29,9 +29,10 @@ struct CloudProbe
   std::vector<double> squared_distances;
 };
 
-/** \brief The least index of a point whose ball touches the posed \a object (fcl::collide with
+/** \brief The index of a point whose ball touches the posed \a object (fcl::collide with
     \a request, its contact in \a result), or -1: only the points whose ball's box overlaps the
-    object's AABB are tested (those the scene's broadphase would give).
+    object's AABB are tested (those the scene's broadphase would give), in the k-d tree's order (the
+    same point on every run).
     @pre object's AABB holds it at its transform (computeAABB after setTransform). */
 int firstCloudPointHit(const PointCloudIndex &cloud, CloudProbe &probe, const fcl::CollisionObjectd &object,
                        const fcl::CollisionRequestd &request, fcl::CollisionResultd &result);
