@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fcl/geometry/shape/box.h>
 #include <fcl/narrowphase/collision.h>
 #include <random>
 
@@ -98,6 +99,29 @@ TEST(CloudQueries, AnswerAsTheSameBallsAsSphereObstacles)
     }
     EXPECT_GT(in_collision, 0u) << cloud.name << ": no configuration touched the cloud";
   }
+}
+
+TEST(CloudQueries, BallsAtTheCornersOfTheBoxAreFound)
+{
+  // a 2 m cube at the origin: its box's circumscribed ball has radius √3; balls of radius 0.1 whose
+  // centres lie just beyond it along each corner's diagonal, touching or just missing the corner
+  fcl::CollisionObjectd cube(std::make_shared<fcl::Boxd>(2.0, 2.0, 2.0));
+  cube.computeAABB();
+  const fcl::CollisionRequestd request;
+  for (const double gap : {-1e-9, 1e-9})
+    for (int corner = 0; corner < 8; ++corner)
+    {
+      const Eigen::Vector3d c((corner & 1) ? 1 : -1, (corner & 2) ? 1 : -1, (corner & 4) ? 1 : -1);
+      const PointCloudIndex cloud({Eigen::Vector3d(5, 5, 5), c + (0.1 + gap) * c.normalized()}, 0.1);
+      CloudProbe probe(cloud);
+      fcl::CollisionResultd result;
+      EXPECT_EQ(firstCloudPointHit(cloud, probe, cube, request, result), gap < 0 ? 1 : -1) << corner << " " << gap;
+      int point = -1;
+      NearestPoints nearest;
+      const double d = cloudDistanceBelow(cloud, probe, cube, 1e3, point, nearest);
+      EXPECT_EQ(point, 1);
+      EXPECT_NEAR(d, std::max(gap, 0.0), 1e-12) << corner;
+    }
 }
 
 TEST(CloudQueries, AnEmptyCloudIsNeverHit)
