@@ -1,5 +1,6 @@
 #include "ompl_ccd/geometry/cloud_queries.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fcl/narrowphase/collision.h>
 #include <fcl/geometry/shape/sphere.h>
@@ -40,16 +41,15 @@ int firstCloudPointHit(const PointCloudIndex &cloud, CloudProbe &probe, const fc
   const Eigen::AlignedBox3d &balls = cloud.ballBounds();
   if (!box.overlap(fcl::AABBd(balls.min(), balls.max())))
     return -1;
-  const auto [center, half] = boundingBall(box);
-  // in the tree's order, which depends on the cloud only: the witness is the same on every run
-  cloud.pointsWithin(center, half + cloud.radius(), probe.candidates);
-  const double r = cloud.radius() * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs;
+  // the balls whose box overlaps the object's: centres in its box grown by r, in the tree's order
+  // (which depends on the cloud only: the witness is the same on every run)
+  // r padded for the rounding of the grown box's corners (half an ulp of their magnitude)
+  const double magnitude = std::max(box.min_.cwiseAbs().maxCoeff(), box.max_.cwiseAbs().maxCoeff());
+  const double r = cloud.radius() * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs + numeric::kFinePadRel * magnitude;
+  cloud.pointsInBox(box.min_ - Eigen::Vector3d::Constant(r), box.max_ + Eigen::Vector3d::Constant(r),
+                    probe.candidates);
   for (const std::uint32_t i : probe.candidates)
   {
-    const Eigen::Vector3d &p = cloud.points()[i];
-    const fcl::AABBd ball_box(p - Eigen::Vector3d::Constant(r), p + Eigen::Vector3d::Constant(r));
-    if (!ball_box.overlap(box))
-      continue;
     result.clear();
     // a sphere against any shape: FCL's closed forms or libccd's MPR, never its asserting GJK
     // (collision_queries.h)

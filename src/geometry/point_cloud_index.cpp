@@ -1,7 +1,6 @@
 #include "ompl_ccd/geometry/point_cloud_index.h"
 
 #include <cassert>
-#include <cmath>
 #include <nanoflann.hpp>
 
 #include "ompl_ccd/numeric.h"
@@ -27,25 +26,29 @@ struct PointsAdaptor
 using KdTree = nanoflann::KDTreeSingleIndexAdaptor<nanoflann::L2_Simple_Adaptor<double, PointsAdaptor>, PointsAdaptor,
                                                    3, std::uint32_t>;
 
-/** \brief Collects the indices of a radius search (nanoflann's result-set interface), unsorted. */
-class WithinResult
+/** \brief The points of \a node's subtree inside [lo, hi], appended to \a out. A node's children
+    hold the points whose coordinate divfeat is ≤ divlow (child1) and ≥ divhigh (child2), both
+    coordinates of points (nanoflann's divideTree). */
+void collectInBox(const KdTree &tree, const KdTree::Node *node, const std::vector<Eigen::Vector3d> &points,
+                  const Eigen::Vector3d &lo, const Eigen::Vector3d &hi, std::vector<std::uint32_t> &out)
 {
-public:
-  WithinResult(double squared_radius, std::vector<std::uint32_t> &out) : squared_radius_(squared_radius), out_(out) {}
-  std::size_t size() const { return out_.size(); }
-  bool full() const { return true; }
-  bool addPoint(double squared_distance, std::uint32_t index)
+  if (node->child1 == nullptr && node->child2 == nullptr)
   {
-    if (squared_distance <= squared_radius_)
-      out_.push_back(index);
-    return true;
+    for (auto i = node->node_type.lr.left; i < node->node_type.lr.right; ++i)
+    {
+      const std::uint32_t index = tree.vAcc[i];
+      const Eigen::Vector3d &p = points[index];
+      if ((p.array() >= lo.array()).all() && (p.array() <= hi.array()).all())
+        out.push_back(index);
+    }
+    return;
   }
-  double worstDist() const { return squared_radius_; }
-
-private:
-  double squared_radius_;
-  std::vector<std::uint32_t> &out_;
-};
+  const int axis = static_cast<int>(node->node_type.sub.divfeat);
+  if (lo[axis] <= node->node_type.sub.divlow)
+    collectInBox(tree, node->child1, points, lo, hi, out);
+  if (hi[axis] >= node->node_type.sub.divhigh)
+    collectInBox(tree, node->child2, points, lo, hi, out);
+}
 }  // namespace
 
 struct PointCloudIndex::Tree
@@ -78,20 +81,12 @@ PointCloudIndex::PointCloudIndex(std::vector<Eigen::Vector3d> p_WP, double radiu
 
 PointCloudIndex::~PointCloudIndex() = default;
 
-void PointCloudIndex::pointsWithin(const Eigen::Vector3d &c, double reach, std::vector<std::uint32_t> &out) const
+void PointCloudIndex::pointsInBox(const Eigen::Vector3d &lo, const Eigen::Vector3d &hi,
+                                  std::vector<std::uint32_t> &out) const
 {
   out.clear();
-  if (p_WP_.empty())
-    return;
-  // The tree sums squared coordinate differences and prunes on partial sums of squared distances
-  // to its cells' split planes; for a point within reach both the point and those planes lie within
-  // |c| + reach of the origin on every axis, so each term rounds by a relative ulp of at most
-  // (|c| + reach)²: a pad of 10⁻¹² of that, far above a few ulps, keeps every point within reach.
-  const double scale = c.cwiseAbs().maxCoeff() + reach;
-  const double padded = reach * (1.0 + numeric::kFinePadRel) + numeric::kFinePadAbs;
-  const double squared = padded * padded * (1.0 + numeric::kFinePadRel) + numeric::kFinePadRel * scale * scale;
-  WithinResult result(squared, out);
-  tree_->tree.findNeighbors(result, c.data(), nanoflann::SearchParams(0, 0.0f, false));
+  if (!p_WP_.empty())
+    collectInBox(tree_->tree, tree_->tree.root_node, p_WP_, lo, hi, out);
 }
 
 std::size_t PointCloudIndex::nearest(const Eigen::Vector3d &c, std::size_t k, std::vector<std::uint32_t> &indices,

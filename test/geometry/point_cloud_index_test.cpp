@@ -1,5 +1,6 @@
-// The k-d tree of a cloud against brute force: every point within reach is found (also points
-// exactly at the reach, on voxel corners, duplicates, points 10³ m out), the nearest come first.
+// The k-d tree of a cloud against brute force: every point in a box is found (also points on the
+// box's faces, edges and corners: voxel corners, duplicates, points 10³ m out), the nearest come
+// first.
 #include "ompl_ccd/geometry/point_cloud_index.h"
 
 #include <gtest/gtest.h>
@@ -26,41 +27,33 @@ std::vector<Eigen::Vector3d> adversarialPoints()
   return points;
 }
 
-/** \brief Brute force: the indices of points within \a reach of \a c. */
-std::set<std::uint32_t> bruteWithin(const std::vector<Eigen::Vector3d> &points, const Eigen::Vector3d &c, double reach)
-{
-  std::set<std::uint32_t> within;
-  for (std::uint32_t i = 0; i < points.size(); ++i)
-    if ((points[i] - c).norm() <= reach)
-      within.insert(i);
-  return within;
-}
-
-TEST(PointCloudIndex, FindsEveryPointWithinReachAsBruteForceDoes)
+TEST(PointCloudIndex, FindsEveryPointInABoxAsBruteForceDoes)
 {
   const std::vector<Eigen::Vector3d> points = adversarialPoints();
   const PointCloudIndex index(points, 0.005);
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> coordinate(-0.02, 0.13), reach(0.0, 0.05);
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> grid(-1, 12);
   std::vector<std::uint32_t> found;
   for (int trial = 0; trial < 2000; ++trial)
   {
-    // half of the queries on grid points (reach exactly a grid step: points on the sphere's surface)
-    const Eigen::Vector3d c = trial % 2 ? Eigen::Vector3d(coordinate(rng), coordinate(rng), coordinate(rng))
-                                        : points[rng() % points.size()];
-    const double r = trial % 2 ? reach(rng) : 0.01 * (1 + trial % 3);
-    index.pointsWithin(c, r, found);
-    const std::set<std::uint32_t> got(found.begin(), found.end());
-    EXPECT_EQ(got.size(), found.size()) << "a point reported twice";
-    for (const std::uint32_t i : bruteWithin(points, c, r))
-      ASSERT_TRUE(got.count(i)) << "point " << i << " at " << (points[i] - c).norm() << " of reach " << r;
-    for (const std::uint32_t i : got)
-      EXPECT_LE((points[i] - c).norm(), r * (1 + 1e-9) + 1e-9) << "point " << i << " far beyond reach";
+    // corners on the grid half the time: points on the box's faces, edges and corners
+    Eigen::Vector3d lo, hi;
+    for (int k = 0; k < 3; ++k)
+    {
+      const double a = 0.01 * grid(rng) + (trial % 2 ? 0.0 : 0.003), b = 0.01 * grid(rng);
+      lo[k] = std::min(a, b);
+      hi[k] = std::max(a, b);
+    }
+    index.pointsInBox(lo, hi, found);
+    std::set<std::uint32_t> brute;
+    for (std::uint32_t i = 0; i < points.size(); ++i)
+      if ((points[i].array() >= lo.array()).all() && (points[i].array() <= hi.array()).all())
+        brute.insert(i);
+    EXPECT_EQ(std::set<std::uint32_t>(found.begin(), found.end()), brute) << lo.transpose() << " / " << hi.transpose();
+    EXPECT_EQ(found.size(), brute.size());
   }
-  // far out: the points 10³ m away are found from there and only from there
-  index.pointsWithin(Eigen::Vector3d(1e3, 0.0, 1e-3), 2e-3, found);
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0], points.size() - 2);
+  index.pointsInBox(Eigen::Vector3d(999, -1, -1), Eigen::Vector3d(1001, 1, 1), found);
+  EXPECT_EQ(found, std::vector<std::uint32_t>{static_cast<std::uint32_t>(points.size() - 2)});
 }
 
 TEST(PointCloudIndex, NearestComeFirstWithTheirSquaredDistances)
@@ -95,16 +88,16 @@ TEST(PointCloudIndex, OnePointEmptyCloudsAndTheBallsBox)
   EXPECT_TRUE(one.ballBounds().contains(Eigen::Vector3d(1.5, 2.5, 3.5)));
   EXPECT_FALSE(one.ballBounds().contains(Eigen::Vector3d(1.5001, 2, 3)));
   std::vector<std::uint32_t> found;
-  one.pointsWithin(Eigen::Vector3d(1, 2, 3.25), 0.25, found);
+  one.pointsInBox(Eigen::Vector3d(1, 2, 3), Eigen::Vector3d(1, 2, 3), found);
   EXPECT_EQ(found, std::vector<std::uint32_t>{0});
-  one.pointsWithin(Eigen::Vector3d(1, 2, 3.26), 0.25, found);
+  one.pointsInBox(Eigen::Vector3d(1, 2, 3.0001), Eigen::Vector3d(2, 3, 4), found);
   EXPECT_TRUE(found.empty());
   std::vector<double> squared;
   EXPECT_EQ(one.nearest(Eigen::Vector3d::Zero(), 8, found, squared), 1u);
   EXPECT_DOUBLE_EQ(squared[0], 14.0);
 
   const PointCloudIndex none({}, 0.5);
-  none.pointsWithin(Eigen::Vector3d::Zero(), 1e3, found);
+  none.pointsInBox(Eigen::Vector3d::Constant(-1e3), Eigen::Vector3d::Constant(1e3), found);
   EXPECT_TRUE(found.empty());
   EXPECT_EQ(none.nearest(Eigen::Vector3d::Zero(), 8, found, squared), 0u);
 }

@@ -1,8 +1,8 @@
 #pragma once
 /// \file point_cloud_index.h
 /// A point cloud as one obstacle: the balls of one radius r about its points, the points in a k-d
-/// tree (nanoflann, [Blanco2014]) that finds those within reach of a query, so that a body is
-/// checked against the few balls near it and no ball is an object of its own.
+/// tree (nanoflann, [Blanco2014]) that finds those in a box or nearest to a point, so that a body
+/// is checked against the few balls near it and no ball is an object of its own.
 ///
 /// Immutable once built; every query is const and thread-safe (nanoflann's searches write only into
 /// the caller's result).
@@ -35,10 +35,10 @@ public:
   /** \brief The box of every ball (the points' box grown by the radius, padded outward). */
   const Eigen::AlignedBox3d &ballBounds() const { return ball_bounds_; }
 
-  /** \brief Appends to \a out (cleared first) every point p with ‖p − c‖ ≤ \a reach, and perhaps
-      points a few ulps farther (the squared radius of the search is padded for the tree's rounding),
-      in no particular order. @pre reach ≥ 0 finite, c finite. */
-  void pointsWithin(const Eigen::Vector3d &c, double reach, std::vector<std::uint32_t> &out) const;
+  /** \brief Appends to \a out (cleared first) every point inside the closed box [\a lo, \a hi]: the
+      tree's nodes are cut by coordinates of points, compared exactly, so no point is missed or
+      added by rounding. In the tree's order (which depends on the cloud only). */
+  void pointsInBox(const Eigen::Vector3d &lo, const Eigen::Vector3d &hi, std::vector<std::uint32_t> &out) const;
 
   /** \brief The \a k points nearest to \a c (fewer when the cloud is smaller), nearest first, with
       their squared distances as the tree computed them (exact but for rounding): written to
