@@ -1,23 +1,23 @@
 #pragma once
 /// \file edge_sweep.h
-/// The sphere front end on one edge: conservative advancement ([Zhang2007] Sec. 4, Eq. (4)) of
-/// every pair at once, kLanes sampled times per batch in SIMD lanes.
-///   - Clear times: at a sampled time t, a ball of radius r whose centre moves at most μ per unit
-///     t (ball_speeds.h) and is at distance d from an obstacle stays farther than the inflation
-///     (clearance + contact distance) from it all through [t − τ, t + τ], τ = (d − r − inflation)/μ.
-///     A pair's τ is the least over its balls (its bounding ball alone when that already covers
-///     what is left of the pair); its neighbourhood is then shown apart.
-///   - Each pair keeps the cells of time still to be shown apart (TimeCells); each batch samples the
-///     cells left of all pairs, spread over their runs, until none is left (free) or the batch
-///     budget runs out. A pair whose balls are within reach at a sampled time (τ shorter than
-///     min_clear_time) cannot be shown apart near it by the balls: all it has left is open, for the
-///     exact pipeline.
+/// The sphere front end on one edge: bisection of [0, 1] in blocks of kLanes segments, one lane per
+/// segment's midpoint, tested by the flat kernel (block_kernel.h) with every robot ball inflated
+/// by its own motion over the segment.
+///   - A ball of radius r whose centre moves at most μ per unit t (ball_speeds.h, [Zhang2007]
+///     Eq. (7)–(10) per point, computed once per edge) is clear over a segment of width w if at its
+///     midpoint it is clear with radius r + μ w/2 (+ the inflation and the float pad). Scene pairs
+///     use the balls' world speeds; a self pair its balls' speeds relative to the pair's deepest
+///     common ancestor (only the joints between the two links move one against the other).
+///   - A segment on which every pair is clear is proved; the others are split in two and packed
+///     into the next block, where only the pairs that failed on them are tested again (a pair
+///     clear on a segment is clear on its halves). A segment narrower than min_width, or left when the block budget runs
+///     out, is open for the pairs not shown apart on it (or on the segment it was split from).
 ///   - Inner balls (Mode::Decide): an inner ball overlapping an obstacle (an obstacle's inner ball
-///     for a mesh) or another body's inner ball at a sampled time is a candidate contact, handed to
-///     the caller to confirm in double precision (the float test finds, the caller proves).
+///     for a mesh) or another body's inner ball at a midpoint is a candidate contact, handed to the
+///     caller to confirm in double precision (the float test finds, the caller proves).
 /// In a large scene, each body's bounding ball swept over the whole edge (double precision, at
 /// t = 1/2) first drops the obstacles it is apart from; a self pair's other proof (a joint-space
-/// certificate) leaves only its own open stretches.
+/// certificate) drops the pair, or excuses its failures on segments outside its open stretches.
 ///
 /// References: [Zhang2007] in README.md (section References).
 ///
@@ -29,21 +29,12 @@
 #include "ompl_ccd/model/joint_motion.h"
 #include "ompl_ccd/model/kinematics.h"
 #include "spheres/ball_speeds.h"
+#include "spheres/block_kernel.h"
 #include "spheres/lane_batch.h"
 #include "spheres/sphere_model.h"
-#include "spheres/time_cells.h"
 
 namespace ompl_ccd::spheres
 {
-/** \brief A pair as the sweep names it: body \e a against obstacle part \e obstacle (other = -1)
-    or against body \e other (obstacle = -1). */
-struct SweepPair
-{
-  int a = -1, other = -1, obstacle = -1;
-  /** \brief Self pairs: the deepest common ancestor link. */
-  int ancestor = -1;
-};
-
 /** \brief A candidate contact from inner balls: the pair and the lane's time. */
 struct InnerHit
 {
@@ -76,13 +67,12 @@ struct SweepSettings
 {
   /** \brief Metres: a pair closer than this counts as meeting (clearance + contact distance). */
   double inflation = 0.0;
-  /** \brief Test the inner balls at every lane (Mode::Decide). */
+  /** \brief Test the inner balls at every midpoint (Mode::Decide). */
   bool inner = true;
-  /** \brief Most batches of kLanes times; what is left then is open. */
-  int max_batches = 8;
-  /** \brief A pair whose clear time at a sample is below this is left open on the stretch of this
-      half width about the sample. */
-  double min_clear_time = 1.0 / 256.0;
+  /** \brief Most blocks of kLanes segments; what is left then is open. */
+  int max_blocks = 8;
+  /** \brief A segment narrower than this that is not proved is open (a power of two). */
+  double min_width = 1.0 / 256.0;
 };
 
 /** \brief What the sweep leaves: every pair shown apart (free), or the open spans; the inner hit
@@ -95,18 +85,23 @@ struct SweepResult
   bool confirmed_hit = false;
   InnerHit hit;
   std::vector<OpenSpan> open;
-  /** \brief Batches of kLanes times evaluated. */
-  int batches = 0;
+  /** \brief Blocks of kLanes segments evaluated. */
+  int blocks = 0;
 };
 
-/** \brief A self pair's speeds on the edge, relative to its common ancestor: the coefficients for
-    bodies a and b, where its balls' speeds start, and whether the leaves' are made yet (the
-    bounding balls' always are). */
-struct SelfSpeeds
+/** \brief A segment [t0, t0 + width] still to prove, and the test it was split from (block −1:
+    none), whose failing pairs are the only ones it can leave open. */
+struct Segment
 {
-  PointSpeed a, b;
-  int at = 0;
-  bool leaves = false;
+  double t0 = 0.0, width = 1.0;
+  int block = -1, lane = 0;
+};
+
+/** \brief A pair that failed in some lanes of a block (bit k: lane k). */
+struct FailedPair
+{
+  int pair = 0;
+  std::uint8_t lanes = 0;
 };
 
 /** \brief Per-thread buffers of the sweep. */
@@ -114,36 +109,44 @@ struct SweepWorkspace
 {
   explicit SweepWorkspace(const SphereModel &model);
   EdgeLanes edge;
+  BlockWorkspace block;
   KinematicsWorkspace kinematics;
   Eigen::VectorXd q;
-  /** \brief Lane poses, and the lanes' centres of every robot outer and inner ball (index as the
-      model's arrays), placed for body b when outer_stamp[b] (inner_stamp[b]) is the batch's stamp. */
-  std::vector<float> poses, outer_centres, inner_centres;
-  std::vector<int> outer_stamp, inner_stamp;
-  int stamp = 0;
-  /** \brief Each outer ball's motion bound on this edge (metres per unit t), rounded up, known for
-      body b's bounding ball when speed_known[b] ≥ 1 and its leaves when 2; each link's coefficients. */
-  std::vector<float> speed;
-  std::vector<char> speed_known;
+  /** \brief Per body: the largest levers of its leaves (ball_speeds.h), for one speed over them. */
+  std::vector<double> leaf_lever, leaf_axis_lever;
+  /** \brief The edge's per-link coefficients, every outer ball's world speed (rounded up). */
   std::vector<PointSpeed> link_speed;
-  /** \brief The pairs the whole-edge balls leave, and what each still has to be shown apart on. */
+  std::vector<float> world_speed;
+  /** \brief The pairs to test on this edge, their relative speeds (self pairs), and each self
+      pair's certificate stretches: spans[span_first[i], span_first[i] + span_count[i]), or
+      span_first[i] = −1 without a certificate. */
   std::vector<SweepPair> pairs;
-  std::vector<TimeCells> left;
-  /** \brief Self pair i's speeds relative to its common ancestor: self[speed_at[i]] (−1 for a scene
-      pair), its balls' (a's bounding ball and leaves, then b's) at self_speed[self[...].at]. */
-  std::vector<SelfSpeeds> self;
-  std::vector<float> self_speed;
-  std::vector<int> speed_at;
-  /** \brief Scratch of a batch: a run's obstacles, every pair's clear times (pair i at i · kLanes)
-      and inner-hit lanes, the union of what the pairs have left. */
-  std::vector<int> obstacles;
-  std::vector<float> tau, need;
-  std::vector<std::uint32_t> masks;
-  std::vector<std::pair<double, double>> own_spans;
+  std::vector<SelfSpeeds> self_speed;
+  std::vector<std::pair<double, double>> spans, own_spans;
+  std::vector<int> span_first, span_count, near;
+  /** \brief The bisection's queue; each block's failures, block b's at failed[failed_first[b],
+      failed_first[b + 1]). */
+  std::vector<Segment> segments;
+  std::vector<FailedPair> failed;
+  std::vector<int> failed_first;
+  /** \brief The block being tested: its pairs (indices into pairs), the lanes each is needed in,
+      the kernel's fail and inner-hit lanes (index as active), each pair's place in active (−1: none). */
+  std::vector<int> active, slot;
+  std::vector<std::uint8_t> needed, fail, inner;
 };
 
+/** \brief The edge's lanes, its balls' speeds and the pairs to test (with their other proofs'
+    stretches, \a caller's) into \a ws; false when the sweep cannot run on \a motion (a joint beyond
+    the lanes' range, a motion that does not reach its goal). */
+bool prepareSweep(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion,
+                  const SweepSettings &settings, const SweepCaller &caller);
+
+/** \brief The kernel's task over the pairs and speeds prepareSweep left in \a ws (its segments
+    not set). */
+BlockTask sweepTask(const SweepWorkspace &ws, const SweepSettings &settings);
+
 /** \brief Sweeps \a motion (file comment); \a caller is asked for its pairs' other proofs, and to
-    confirm inner hits batch by batch, lanes in time order: the first it confirms ends the sweep. */
+    confirm inner hits block by block, lanes in time order: the first it confirms ends the sweep. */
 SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion,
                       const SweepSettings &settings, SweepCaller &caller);
 }  // namespace ompl_ccd::spheres

@@ -22,14 +22,12 @@ using M = hn::Mask<D>;
 
 HWY_INLINE V norm3(V x, V y, V z) { return hn::Sqrt(hn::MulAdd(x, x, hn::MulAdd(y, y, hn::Mul(z, z)))); }
 
-/// Distance from the points (x, y, z) to a primitive obstacle (0 inside it).
-HWY_INLINE V primitiveDistance(D d, const LaneObstacle &o, V x, V y, V z)
+/// Squared distance from the points (x, y, z) to a box or cylinder obstacle (0 inside it).
+HWY_INLINE V squaredBoxOrCylinderDistance(D d, const LaneObstacle &o, V x, V y, V z)
 {
   const V dx = hn::Sub(x, hn::Set(d, o.centre[0])), dy = hn::Sub(y, hn::Set(d, o.centre[1])),
           dz = hn::Sub(z, hn::Set(d, o.centre[2]));
   const V zero = hn::Zero(d);
-  if (o.shape == ObstacleShape::Sphere)
-    return hn::Max(hn::Sub(norm3(dx, dy, dz), hn::Set(d, o.half[0])), zero);
   V l[3];
   for (int i = 0; i < 3; ++i)
     l[i] = hn::MulAdd(hn::Set(d, o.axes[3 * i]), dx,
@@ -39,12 +37,22 @@ HWY_INLINE V primitiveDistance(D d, const LaneObstacle &o, V x, V y, V z)
     V e[3];
     for (int i = 0; i < 3; ++i)
       e[i] = hn::Max(hn::Sub(hn::Abs(l[i]), hn::Set(d, o.half[i])), zero);
-    return norm3(e[0], e[1], e[2]);
+    return hn::MulAdd(e[0], e[0], hn::MulAdd(e[1], e[1], hn::Mul(e[2], e[2])));
   }
   // cylinder about local z: radius half[0], half length half[1]
   const V radial = hn::Max(hn::Sub(hn::Sqrt(hn::MulAdd(l[0], l[0], hn::Mul(l[1], l[1]))), hn::Set(d, o.half[0])), zero);
   const V axial = hn::Max(hn::Sub(hn::Abs(l[2]), hn::Set(d, o.half[1])), zero);
-  return hn::Sqrt(hn::MulAdd(radial, radial, hn::Mul(axial, axial)));
+  return hn::MulAdd(radial, radial, hn::Mul(axial, axial));
+}
+
+/// Distance from the points (x, y, z) to a primitive obstacle (0 inside it).
+HWY_INLINE V primitiveDistance(D d, const LaneObstacle &o, V x, V y, V z)
+{
+  if (o.shape != ObstacleShape::Sphere)
+    return hn::Sqrt(squaredBoxOrCylinderDistance(d, o, x, y, z));
+  const V dx = hn::Sub(x, hn::Set(d, o.centre[0])), dy = hn::Sub(y, hn::Set(d, o.centre[1])),
+          dz = hn::Sub(z, hn::Set(d, o.centre[2]));
+  return hn::Max(hn::Sub(norm3(dx, dy, dz), hn::Set(d, o.half[0])), hn::Zero(d));
 }
 
 /// Distance between the points (x, y, z) and ball \a i of \a balls, centre to centre.

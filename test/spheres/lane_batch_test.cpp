@@ -11,7 +11,7 @@
 
 #include "certify/pipeline/potentially_colliding_pairs.h"
 #include "ompl_ccd/model/kinematics.h"
-#include "spheres/edge_sweep.h"
+#include "spheres/block_kernel.h"
 #include "support/composite_robots.h"
 #include "support/example_worlds.h"
 #include "support/random_edges.h"
@@ -38,7 +38,8 @@ double worstPadUse(const CollisionWorldPtr &world, int edges, std::uint32_t seed
 {
   const std::vector<BodyRef> bodies = collisionBodies(*world);
   const SphereModel model(*world, bodies, selfBodyPairs(*world, bodies));
-  SweepWorkspace ws(model);
+  EdgeLanes edge;
+  BlockWorkspace ws(model);
   KinematicsWorkspace kinematics(world->robot());
   std::mt19937 rng(seed);
   double worst = 0.0;
@@ -46,12 +47,12 @@ double worstPadUse(const CollisionWorldPtr &world, int edges, std::uint32_t seed
   for (int e = 0; e < edges; ++e)
   {
     const JointMotion motion(world->robot(), test::randomState(world->robot(), rng), test::randomState(world->robot(), rng));
-    if (!prepareEdge(motion, ws.edge))
+    if (!prepareEdge(motion, edge))
       continue;  // beyond the lanes' range: the edge is not for the lanes
     float times[kLanes];
     for (int k = 0; k < kLanes; ++k)
       times[k] = static_cast<float>((k + 0.5 + (rng() % 100) / 200.0) / kLanes);
-    lanePoses(model, ws.edge, times, ws.poses.data());
+    lanePoses(model, edge, times, ws.poses.data());
     for (int k = 0; k < kLanes; ++k)
     {
       forwardKinematics(world->robot(), kinematics, motion.stateAt(times[k]));

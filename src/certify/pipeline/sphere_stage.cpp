@@ -76,7 +76,7 @@ SphereStageResult SphereStage::run(SphereStageWorkspace &ws, const JointMotion &
   SphereStageResult result;
   StageCaller caller(*model_, ws, motion, certificate, settings.inflation);
   spheres::SweepResult sweep = spheres::sweepEdge(*model_, ws.sweep, motion, settings, caller);
-  result.batches = sweep.batches;
+  result.batches = sweep.blocks;
   if (sweep.skipped)
     return result;  // everything open: no restriction
   if (sweep.confirmed_hit)
