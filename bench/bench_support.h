@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -110,9 +111,18 @@ struct Contender
   std::shared_ptr<const Certifier> certifier;
   Query query;
   std::unique_ptr<CertifierWorkspace> ws;
-  std::vector<double> micros;
+  /** \brief Per edge: wall clock and the thread's CPU time, µs. */
+  std::vector<double> micros, cpu_micros;
   std::vector<Report> reports;
 };
+
+/** \brief The calling thread's CPU time, µs. */
+inline double threadCpuMicros()
+{
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return 1e6 * static_cast<double>(now.tv_sec) + 1e-3 * static_cast<double>(now.tv_nsec);
+}
 
 /** \brief Certifies every edge of \a set with every contender: a warm-up on the first 10 edges,
     then edge by edge, each edge starting with another contender so that drift hits all alike. */
@@ -123,13 +133,16 @@ inline void certifyInterleaved(const CollisionWorld &world, const LabelledEdges 
   {
     c.ws = c.certifier->makeWorkspace();
     c.micros.resize(set.edges.size());
+    c.cpu_micros.resize(set.edges.size());
     c.reports.resize(set.edges.size());
   }
   const auto certify = [&](Contender &c, std::size_t e) {
     const JointMotion motion(world.robot(), set.edges[e].q0, set.edges[e].q1);
+    const double cpu = threadCpuMicros();
     const auto start = std::chrono::steady_clock::now();
     c.reports[e] = c.certifier->certify(*c.ws, motion, c.query);
     c.micros[e] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    c.cpu_micros[e] = threadCpuMicros() - cpu;
   };
   for (std::size_t e = 0; e < std::min<std::size_t>(10, set.edges.size()); ++e)
     for (Contender &c : contenders)
@@ -139,13 +152,14 @@ inline void certifyInterleaved(const CollisionWorld &world, const LabelledEdges 
       certify(contenders[(e + k) % contenders.size()], e);
 }
 
-/** \brief \a c's microseconds on the edges of \a set labelled \a colliding. */
-inline std::vector<double> times(const Contender &c, const LabelledEdges &set, bool colliding)
+/** \brief \a c's microseconds (wall clock, or with \a cpu the thread's CPU time) on the edges of
+    \a set labelled \a colliding. */
+inline std::vector<double> times(const Contender &c, const LabelledEdges &set, bool colliding, bool cpu = false)
 {
   std::vector<double> us;
   for (std::size_t e = 0; e < set.edges.size(); ++e)
     if (set.colliding[e] == colliding)
-      us.push_back(c.micros[e]);
+      us.push_back(cpu ? c.cpu_micros[e] : c.micros[e]);
   return us;
 }
 

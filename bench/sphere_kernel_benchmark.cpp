@@ -4,7 +4,8 @@
 // primitives, every self pair the stage tests: the SRDF's and the joint-space certificates' leave,
 // the inner balls as in Mode::Decide). Each
 // iteration takes the next of the world's 300 edges, its first block (8 segments of [0, 1]); the
-// per-edge set-up (speeds, pairs) is outside the timing. Skips when ../shared/data is absent.
+// per-edge set-up (speeds, pairs) is outside the timing. Then the whole stage, edge after edge, for
+// its cost per edge and blocks per edge. Skips when ../shared/data is absent.
 //   build/bench/sphere_kernel_benchmark [--benchmark_...]
 #include <benchmark/benchmark.h>
 
@@ -53,6 +54,7 @@ struct PreparedEdge
 
 struct PandaPrimitives
 {
+  std::vector<Edge> motions;
   CollisionWorldPtr world;
   std::unique_ptr<CullingFrontEnd> front_end;
   const spheres::SphereModel *model = nullptr;
@@ -77,7 +79,8 @@ const PandaPrimitives *pandaPrimitives()
     p->model = &p->front_end->sphereStage()->model();
     spheres::SweepWorkspace ws(*p->model);
     spheres::SweepSettings settings;
-    for (const Edge &edge : readEdgeFile(*folder + "/edges.txt", *robot, "sphere_kernel_benchmark"))
+    p->motions = readEdgeFile(*folder + "/edges.txt", *robot, "sphere_kernel_benchmark");
+    for (const Edge &edge : p->motions)
     {
       const JointMotion motion(*robot, edge.start, edge.goal);
       Certificates caller(*p->front_end, motion);
@@ -135,6 +138,50 @@ void BM_OneBlockOfEightPandaConfigurations(benchmark::State &state)
   state.SetLabel(spheres::laneTarget());
 }
 BENCHMARK(BM_OneBlockOfEightPandaConfigurations);
+
+/// The joint-space certificates of the stage's front end, as the pipeline hands them to the stage.
+class FrontEndCertificates : public CertificateOf
+{
+public:
+  explicit FrontEndCertificates(const CullingFrontEnd &front_end) : front_end_(front_end) {}
+  const JointSpaceCertificate *of(int a, int b) const override { return front_end_.certificate({a, b}); }
+
+private:
+  const CullingFrontEnd &front_end_;
+};
+
+/// The whole stage on each of the 300 edges in turn (Mode::Decide): the per-edge set-up, the
+/// blocks, the confirmation of an inner hit; the edges' blocks and outcomes counted.
+void BM_SphereStageOnPandaPrimitivesEdges(benchmark::State &state)
+{
+  const PandaPrimitives *p = pandaPrimitives();
+  if (!p)
+  {
+    state.SkipWithError("../shared/data is absent: no panda_primitives");
+    return;
+  }
+  const SphereStage &stage = *p->front_end->sphereStage();
+  const auto ws = stage.makeWorkspace();
+  const FrontEndCertificates certificates(*p->front_end);
+  std::vector<JointMotion> motions;
+  for (const Edge &edge : p->motions)
+    motions.emplace_back(p->world->robot(), edge.start, edge.goal);
+  const Query query;
+  std::size_t e = 0, blocks = 0, edges = 0, free = 0, collision = 0;
+  for (auto _ : state)
+  {
+    const SphereStageResult result = stage.run(*ws, motions[e], query, certificates);
+    blocks += result.batches;
+    free += result.outcome == SphereStageResult::Outcome::Free;
+    collision += result.outcome == SphereStageResult::Outcome::Collision;
+    ++edges;
+    e = e + 1 == motions.size() ? 0 : e + 1;
+  }
+  state.counters["blocks_per_edge"] = static_cast<double>(blocks) / static_cast<double>(edges);
+  state.counters["free_share"] = static_cast<double>(free) / static_cast<double>(edges);
+  state.counters["collision_share"] = static_cast<double>(collision) / static_cast<double>(edges);
+}
+BENCHMARK(BM_SphereStageOnPandaPrimitivesEdges);
 }  // namespace
 }  // namespace ompl_ccd::bench
 

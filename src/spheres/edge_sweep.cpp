@@ -37,41 +37,93 @@ void worldSpeeds(const SphereModel &model, SweepWorkspace &ws, const JointMotion
       ws.world_speed[i] = floatUp(ws.link_speed[body.link].at(model.outerLever()[i], model.outerAxisLever()[i]));
 }
 
-/// The scene pairs: in a scene of a few obstacles every body against every obstacle part; in a
-/// larger one those whose whole-edge balls are within the inflation of each other (the scene's
-/// broadphase, then the balls). Body by body, so that a body's centres serve its run of pairs.
+/// A lower bound on the distance from \a p to obstacle part \a o: to a primitive as the lanes hold
+/// it (its float pose and sizes, whose rounding its pad covers), in double and padded; to a mesh's
+/// part, to its bounding ball.
+double distanceBelow(const LaneObstacle &o, const Eigen::Vector3d &p)
+{
+  const Eigen::Vector3d c(o.centre[0], o.centre[1], o.centre[2]);
+  double distance = 0.0;
+  switch (o.shape)
+  {
+    case ObstacleShape::Sphere:
+      distance = (p - c).norm() - o.half[0];
+      break;
+    case ObstacleShape::Box:
+    case ObstacleShape::Cylinder:
+    {
+      const Eigen::Vector3d r = p - c;
+      Eigen::Vector3d l;
+      for (int i = 0; i < 3; ++i)
+        l[i] = o.axes[3 * i] * r[0] + o.axes[3 * i + 1] * r[1] + o.axes[3 * i + 2] * r[2];
+      if (o.shape == ObstacleShape::Box)
+        distance = (l.cwiseAbs() - Eigen::Vector3d(o.half[0], o.half[1], o.half[2])).cwiseMax(0.0).norm();
+      else
+      {
+        const double radial = std::max(std::sqrt(l[0] * l[0] + l[1] * l[1]) - o.half[0], 0.0);
+        const double axial = std::max(std::fabs(l[2]) - o.half[1], 0.0);
+        distance = std::sqrt(radial * radial + axial * axial);
+      }
+      break;
+    }
+    case ObstacleShape::Triangles:
+    case ObstacleShape::Balls:
+      distance = (p - o.bound_W.centre).norm() - o.bound_W.radius;
+      break;
+  }
+  return distance * (1.0 - numeric::kPadRel) - numeric::kPadRel * p.norm() - numeric::kPadAbs - o.pad;
+}
+
+/// The scene pairs whose whole-edge balls are within the inflation of each other (in a large
+/// scene, among those the scene's broadphase finds near): body by body, so that a body's centres
+/// serve its run of pairs.
 void scenePairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion, double inflation)
 {
   const int bodies = static_cast<int>(model.bodies().size());
   const std::vector<LaneObstacle> &obstacles = model.obstacles();
-  if (obstacles.size() <= kFlatObstacles)
-  {
-    for (int b = 0; b < bodies; ++b)
-      for (std::size_t o = 0; o < obstacles.size(); ++o)
-        ws.pairs.push_back({b, -1, static_cast<int>(o), -1});
-    return;
-  }
   motion.stateAt(0.5, ws.q);
   forwardKinematics(motion.model(), ws.kinematics, ws.q);
   for (int b = 0; b < bodies; ++b)
   {
     const Sphere ball = wholeEdgeBall(model, ws, b);
+    const auto add = [&](int o) {
+      if (!(distanceBelow(obstacles[o], ball.centre) > ball.radius + inflation))
+        ws.pairs.push_back({b, -1, o, -1});
+    };
+    if (obstacles.size() <= kFlatObstacles)
+    {
+      for (std::size_t o = 0; o < obstacles.size(); ++o)
+        add(static_cast<int>(o));
+      continue;
+    }
     const Eigen::Vector3d half = Eigen::Vector3d::Constant(ball.radius + inflation);
     overlappingObstacles(model.world().scene(), Eigen::AlignedBox3d(ball.centre - half, ball.centre + half), ws.near);
     for (int scene_index : ws.near)
       for (int o : model.partsOf(scene_index))
-        if (!((ball.centre - obstacles[o].bound_W.centre).norm() > ball.radius + obstacles[o].bound_W.radius + inflation))
-          ws.pairs.push_back({b, -1, o, -1});
+        add(o);
   }
 }
 
 /// The self pairs, each with its speeds relative to its deepest common ancestor (the joints above
-/// it move both rigidly and leave their distance alone), unless another proof shows it apart all
-/// along; with that proof's stretches when it has one.
-void selfPairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion, const SweepCaller &caller)
+/// it move both rigidly and leave their distance alone), unless their whole-edge balls or another
+/// proof show it apart all along; with that proof's stretches when it has one.
+void selfPairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion, double inflation,
+               const SweepCaller &caller)
 {
   for (const BodyPair &pair : model.selfPairs())
   {
+    const LaneBody &a = model.bodies()[pair.a], &b = model.bodies()[pair.b];
+    const PointSpeed speed_a = pointSpeed(motion, a.link, pair.ancestor), speed_b = pointSpeed(motion, b.link, pair.ancestor);
+    const double bound_a = speed_a.at(model.outerLever()[a.bound], model.outerAxisLever()[a.bound]);
+    const double bound_b = speed_b.at(model.outerLever()[b.bound], model.outerAxisLever()[b.bound]);
+    // the bounding balls at t = 1/2 (ws.kinematics, scenePairs'), their distance changing at most
+    // at the sum of their relative speeds: apart all along?
+    const Eigen::Vector3d c_a = ws.kinematics.X_WL[a.link] * a.bound_L.centre;
+    const Eigen::Vector3d c_b = ws.kinematics.X_WL[b.link] * b.bound_L.centre;
+    const double reach = numeric::padUp(a.bound_L.radius + b.bound_L.radius + 0.5 * (bound_a + bound_b) + inflation +
+                                        numeric::kPadRel * (c_a.norm() + c_b.norm()));
+    if ((c_a - c_b).norm() > reach)
+      continue;
     const SweepPair sweep_pair{pair.a, pair.b, -1, pair.ancestor};
     ws.own_spans.clear();
     const bool certified = caller.pairSpans(sweep_pair, ws.own_spans);
@@ -87,13 +139,9 @@ void selfPairs(const SphereModel &model, SweepWorkspace &ws, const JointMotion &
       ws.span_count[i] = static_cast<int>(ws.own_spans.size());
       ws.spans.insert(ws.spans.end(), ws.own_spans.begin(), ws.own_spans.end());
     }
-    const LaneBody &a = model.bodies()[pair.a], &b = model.bodies()[pair.b];
-    const PointSpeed speed_a = pointSpeed(motion, a.link, pair.ancestor), speed_b = pointSpeed(motion, b.link, pair.ancestor);
     ws.self_speed.resize(i + 1);
-    ws.self_speed[i] = {floatUp(speed_a.at(model.outerLever()[a.bound], model.outerAxisLever()[a.bound])),
-                        floatUp(speed_a.at(ws.leaf_lever[pair.a], ws.leaf_axis_lever[pair.a])),
-                        floatUp(speed_b.at(model.outerLever()[b.bound], model.outerAxisLever()[b.bound])),
-                        floatUp(speed_b.at(ws.leaf_lever[pair.b], ws.leaf_axis_lever[pair.b]))};
+    ws.self_speed[i] = {floatUp(bound_a), floatUp(speed_a.at(ws.leaf_lever[pair.a], ws.leaf_axis_lever[pair.a])),
+                        floatUp(bound_b), floatUp(speed_b.at(ws.leaf_lever[pair.b], ws.leaf_axis_lever[pair.b]))};
   }
   ws.span_first.resize(ws.pairs.size(), -1);
   ws.span_count.resize(ws.pairs.size(), 0);
@@ -138,35 +186,45 @@ bool failsOn(const SweepWorkspace &ws, int block, int lane, const Segment &segme
 }
 
 /// The pairs the block of segments [head, head + lanes) tests (ws.active) and the lanes each is
-/// needed in (ws.needed): in lane k, the pairs that failed on the segment it was split from whose
-/// failure there would count.
+/// needed in (ws.needed): in lane k, the pairs that failed on the segment it was split from (every
+/// pair on a segment no block has tested) whose failure there would count.
 void activePairs(SweepWorkspace &ws, std::size_t head, int lanes)
 {
   ws.active.clear();
   ws.needed.clear();
-  const auto need = [&](int pair, int k) {
+  const auto need = [&](int pair, std::uint8_t lanes_needed) {
     if (ws.slot[pair] < 0)
     {
       ws.slot[pair] = static_cast<int>(ws.active.size());
       ws.active.push_back(pair);
       ws.needed.push_back(0);
     }
-    ws.needed[ws.slot[pair]] |= static_cast<std::uint8_t>(1u << k);
+    ws.needed[ws.slot[pair]] |= lanes_needed;
   };
+  const auto countsOn = [&](int pair, const Segment &segment) {
+    return ws.span_first[pair] < 0 || counts(ws, pair, segment.t0, segment.t0 + segment.width);
+  };
+  std::uint8_t untested = 0;
+  for (int k = 0; k < lanes; ++k)
+    untested |= static_cast<std::uint8_t>(ws.segments[head + k].block < 0) << k;
+  if (untested)
+    for (int i = 0; i < static_cast<int>(ws.pairs.size()); ++i)
+    {
+      std::uint8_t lanes_needed = untested;
+      if (ws.span_first[i] >= 0)
+        for (int k = 0; k < lanes; ++k)
+          if ((untested >> k & 1u) && !countsOn(i, ws.segments[head + k]))
+            lanes_needed &= static_cast<std::uint8_t>(~(1u << k));
+      if (lanes_needed)
+        need(i, lanes_needed);
+    }
   for (int k = 0; k < lanes; ++k)
   {
     const Segment &segment = ws.segments[head + k];
-    const double t1 = segment.t0 + segment.width;
-    if (segment.block < 0)
-    {
-      for (std::size_t i = 0; i < ws.pairs.size(); ++i)
-        if (counts(ws, i, segment.t0, t1))
-          need(static_cast<int>(i), k);
-    }
-    else
+    if (segment.block >= 0)
       for (int r = ws.failed_first[segment.block]; r < ws.failed_first[segment.block + 1]; ++r)
-        if ((ws.failed[r].lanes >> segment.lane & 1u) && counts(ws, ws.failed[r].pair, segment.t0, t1))
-          need(ws.failed[r].pair, k);
+        if ((ws.failed[r].lanes >> segment.lane & 1u) && countsOn(ws.failed[r].pair, segment))
+          need(ws.failed[r].pair, static_cast<std::uint8_t>(1u << k));
   }
   for (int pair : ws.active)
     ws.slot[pair] = -1;
@@ -204,7 +262,7 @@ bool prepareSweep(const SphereModel &model, SweepWorkspace &ws, const JointMotio
   ws.span_count.clear();
   ws.self_speed.clear();
   scenePairs(model, ws, motion, settings.inflation);
-  selfPairs(model, ws, motion, caller);
+  selfPairs(model, ws, motion, settings.inflation, caller);
   return true;
 }
 

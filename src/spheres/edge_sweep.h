@@ -15,8 +15,10 @@
 ///   - Inner balls (Mode::Decide): an inner ball overlapping an obstacle (an obstacle's inner ball
 ///     for a mesh) or another body's inner ball at a midpoint is a candidate contact, handed to the
 ///     caller to confirm in double precision (the float test finds, the caller proves).
-/// In a large scene, each body's bounding ball swept over the whole edge (double precision, at
-/// t = 1/2) first drops the obstacles it is apart from; a self pair's other proof (a joint-space
+/// First, once per edge, each body's bounding ball swept over the whole edge (double precision, at
+/// t = 1/2, widened by half its motion bound) drops the obstacles it is apart from (in a large
+/// scene, among those the scene's broadphase finds near), and the two bounding balls of a self pair
+/// (their relative speeds) the pairs apart all along; a self pair's other proof (a joint-space
 /// certificate) drops the pair, or excuses its failures on segments outside its open stretches.
 ///
 /// References: [Zhang2007] in README.md (section References).
