@@ -15,7 +15,8 @@ namespace ompl_ccd::spheres::HWY_NAMESPACE
 {
 /// Squared thresholds rounded outward by 2⁻¹⁹ relative (block_kernel.h).
 constexpr float kSquareUp = 1.0f + 1.0f / 524288.0f;
-/// Overlap thresholds rounded down by 2⁻²¹ relative (lane_batch.h).
+/// Distance thresholds rounded up, overlap thresholds down, by 2⁻²¹ relative (block_kernel.h).
+constexpr float kUp = 1.0f + 1.0f / 2097152.0f;
 constexpr float kDown = 1.0f - 1.0f / 2097152.0f;
 
 HWY_INLINE V squared3(V x, V y, V z) { return hn::MulAdd(x, x, hn::MulAdd(y, y, hn::Mul(z, z))); }
@@ -34,9 +35,11 @@ HWY_INLINE M clearOfBall(D d, const float *c, float r, V x, V y, V z, V R)
 /// squared).
 HWY_INLINE M clearOfPrimitive(D d, const LaneObstacle &o, V x, V y, V z, V R)
 {
-  if (o.shape == ObstacleShape::Sphere)
-    return clearOfBall(d, o.centre, o.half[0], x, y, z, R);
-  return beyond(d, squaredBoxOrCylinderDistance(d, o, x, y, z), R);
+  if (o.shape != ObstacleShape::Sphere)
+    return beyond(d, squaredBoxOrCylinderDistance(d, o, x, y, z), R);
+  // a sphere: its distance, not the square of its centre's (of a huge sphere, 2⁻¹⁹ of that square
+  // would be metres); the distance's float error is in the obstacle's pad
+  return hn::Gt(primitiveDistance(d, o, x, y, z), hn::Mul(R, hn::Set(d, kUp)));
 }
 
 /// Lanes where the points are farther than R from triangle \a t: its plane-and-edges bound or its

@@ -21,7 +21,11 @@
 /// (lane_rounding.h), a distance's own error within the obstacle's pad (or the self pad), and a
 /// squared distance d² = Σ x_i² computed in float is within γ₅ of its value and the threshold
 /// R² within (1 + 3u)² · (1 + u) of R² from the rounded R: the kernel asks d² > R² (1 + 2⁻¹⁹), 32u
-/// more, so that "clear" holds of the exact values. No allocation, no virtual call, no FCL.
+/// more, so that "clear" holds of the exact values. A sphere obstacle's test is on its distance
+/// |p − c| − ρ (within the obstacle's pad of its value, as lane_distances-inl.h computes it) against
+/// R (1 + 2⁻²¹), and an inner overlap's on the distance below its threshold (1 − 2⁻²¹): a huge
+/// sphere's squared centre distance would carry metres of that relative margin. No allocation, no
+/// virtual call, no FCL.
 ///
 /// Thread safety: the model is shared and read only; each thread has its own BlockWorkspace.
 
