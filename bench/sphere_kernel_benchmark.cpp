@@ -47,7 +47,7 @@ struct PreparedEdge
 {
   spheres::EdgeLanes edge;
   std::vector<spheres::SweepPair> pairs;
-  std::vector<float> world_speed;
+  std::vector<float> world_speed, child_speed;
   std::vector<spheres::SelfSpeeds> self_speed;
   spheres::BlockTask task;
 };
@@ -86,7 +86,7 @@ const PandaPrimitives *pandaPrimitives()
       Certificates caller(*p->front_end, motion);
       if (!spheres::prepareSweep(*p->model, ws, motion, settings, caller))
         continue;
-      PreparedEdge prepared{ws.edge, ws.pairs, ws.world_speed, ws.self_speed, {}};
+      PreparedEdge prepared{ws.edge, ws.pairs, ws.world_speed, ws.child_speed, ws.self_speed, {}};
       p->edges.push_back(std::move(prepared));
     }
     for (PreparedEdge &e : p->edges)
@@ -95,6 +95,7 @@ const PandaPrimitives *pandaPrimitives()
       e.task.pairs = e.pairs.data();
       e.task.count = static_cast<int>(e.pairs.size());
       e.task.world_speed = e.world_speed.data();
+      e.task.child_speed = e.child_speed.data();
       e.task.self_speed = e.self_speed.data();
       for (int k = 0; k < spheres::kLanes; ++k)
       {

@@ -71,8 +71,16 @@ struct LaneBall
   V x, y, z, R;
 };
 
+/// How fast a body's balls move in the world (index as SphereModel::outer() and children()).
+struct TreeSpeeds
+{
+  const float *outer = nullptr, *children = nullptr;
+  float leaf(int i) const { return outer[i]; }
+  float child(int c) const { return children[c]; }
+};
+
 /// One pass of the kernel over lanes [lane, lane + N): the pairs' tests, each body's centres
-/// placed when first needed.
+/// placed when first needed (its root, its children, each child's leaves).
 class Pass
 {
 public:
@@ -82,25 +90,32 @@ public:
   }
 
   /** \brief Scene pair (body b, obstacle o): fail and inner-hit lanes. */
-  void scene(int b, const LaneObstacle &o, std::uint8_t &fail, std::uint8_t &inner)
+  void scene(int b, const LaneObstacle &o, std::uint8_t needed, std::uint8_t &fail, std::uint8_t &inner)
   {
     const LaneBody &body = model_.bodies()[b];
     const float extra = task_.inflation + o.pad;
-    const LaneBall root = outerBall(b, body.bound, task_.world_speed[body.bound], extra);
+    const TreeSpeeds speeds{task_.world_speed, task_.child_speed};
+    const LaneBall root = rootBall(b, task_.world_speed[body.bound], extra);
     M failing = hn::FirstN(d_, 0), near;
     if (o.shape == ObstacleShape::Triangles || o.shape == ObstacleShape::Balls)
     {
-      near = hn::Not(clearOfBall(d_, o.bound_centre, o.bound_radius, root.x, root.y, root.z, root.R));
-      if (o.shape == ObstacleShape::Triangles && !hn::AllFalse(d_, near))
-        failing = againstTriangles(b, o, near, extra);  // a part of inner balls: the mesh's triangles prove it
+      near = hn::AndNot(clearOfBall(d_, o.bound_centre, o.bound_radius, root.x, root.y, root.z, root.R), lanes(needed));
+      if (o.shape == ObstacleShape::Triangles && !hn::AllFalse(d_, near))  // a part of inner balls: the mesh's triangles prove it
+        for (int k = o.triangle_first; k < o.triangle_first + o.triangle_count; ++k)
+        {
+          const LaneTriangle &t = model_.obstacleTriangles()[k];
+          const auto fails = [&](const LaneBall &ball) { return hn::Not(clearOfTriangle(d_, t, ball.x, ball.y, ball.z, ball.R)); };
+          const M root_near = hn::AndNot(failing, hn::And(near, fails(root)));  // failing lanes are done
+          if (!hn::AllFalse(d_, root_near))
+            failing = hn::Or(failing, treeFails(b, root_near, speeds, extra, fails));
+        }
     }
     else
     {
-      near = hn::Not(clearOfPrimitive(d_, o, root.x, root.y, root.z, root.R));
+      const auto fails = [&](const LaneBall &ball) { return hn::Not(clearOfPrimitive(d_, o, ball.x, ball.y, ball.z, ball.R)); };
+      near = hn::And(lanes(needed), fails(root));
       if (!hn::AllFalse(d_, near))
-        failing = hn::And(near, leavesFail(b, extra, [&](const LaneBall &leaf) {
-                            return clearOfPrimitive(d_, o, leaf.x, leaf.y, leaf.z, leaf.R);
-                          }));
+        failing = treeFails(b, near, speeds, extra, fails);
       near = failing;  // an inner ball is inside the leaves
     }
     fail |= laneBits(d_, failing, lane_);
@@ -108,31 +123,48 @@ public:
       inner |= laneBits(d_, hn::And(near, innerOverlap(b, o)), lane_);
   }
 
-  /** \brief Self pair (a, b) with relative speeds \a speed: fail and inner-hit lanes. */
-  void self(int a, int b, const SelfSpeeds &speed, std::uint8_t &fail, std::uint8_t &inner)
+  /** \brief Self pair (a, b) with relative speeds \a speed: fail and inner-hit lanes. Each ball of
+      a carries the inflation and pad, b's its own motion only; two balls are apart when their
+      centres are farther than the sum. Both trees at once: a child of a against b's root, then
+      against each child of b, and the leaves of two children that meet one against the other (a
+      body without children is one child: its root over all its leaves). */
+  void self(int a, int b, const SelfSpeeds &speed, std::uint8_t needed, std::uint8_t &fail, std::uint8_t &inner)
   {
     const LaneBody &body_a = model_.bodies()[a], &body_b = model_.bodies()[b];
     const float pad = model_.selfPad(), extra = task_.inflation + pad;
-    const LaneBall root_a = outerBall(a, body_a.bound, 0.0f, 0.0f), root_b = outerBall(b, body_b.bound, 0.0f, 0.0f);
-    const float ra = model_.outer().r[body_a.bound], rb = model_.outer().r[body_b.bound];
-    const M near = hn::Not(apart(root_a, root_b, speed.bound_a + speed.bound_b, ra + rb + extra));
+    const LaneBall root_a = rootBall(a, speed.bound_a, extra), root_b = rootBall(b, speed.bound_b, 0.0f);
+    const M near = hn::AndNot(apart(root_a, root_b), lanes(needed));
     if (hn::AllFalse(d_, near))
       return;
-    placeLeaves(a);
-    placeLeaves(b);
-    M failing = hn::FirstN(d_, 0);
-    for (int i = body_a.outer_first; i < body_a.outer_first + body_a.outer_count; ++i)
+    M failing = hn::FirstN(d_, 0);  // a lane found failing is done: the masks below leave it out
+    const int groups_a = std::max(body_a.child_count, 1), groups_b = std::max(body_b.child_count, 1);
+    for (int ga = 0; ga < groups_a; ++ga)
     {
-      const LaneBall leaf = placed(i, 0.0f, 0.0f);
-      const float ri = model_.outer().r[i];
-      const M leaf_near = hn::And(near, hn::Not(apart(leaf, root_b, speed.leaves_a + speed.bound_b, ri + rb + extra)));
-      if (hn::AllFalse(d_, leaf_near))
+      const Group group_a = groupOf(a, ga, root_a, speed.leaves_a, extra);
+      const M near_a = hn::AndNot(failing, hn::And(near, hn::Not(apart(group_a.ball, root_b))));
+      if (hn::AllFalse(d_, near_a))
         continue;
-      M leaf_fails = hn::FirstN(d_, 0);
-      for (int j = body_b.outer_first; j < body_b.outer_first + body_b.outer_count; ++j)
-        leaf_fails = hn::Or(leaf_fails, hn::Not(apart(leaf, placed(j, 0.0f, 0.0f), speed.leaves_a + speed.leaves_b,
-                                                      ri + model_.outer().r[j] + extra)));
-      failing = hn::Or(failing, hn::And(leaf_near, leaf_fails));
+      for (int gb = 0; gb < groups_b; ++gb)
+      {
+        const Group group_b = groupOf(b, gb, root_b, speed.leaves_b, 0.0f);
+        const M near_ab = hn::AndNot(failing, hn::And(near_a, hn::Not(apart(group_a.ball, group_b.ball))));
+        if (hn::AllFalse(d_, near_ab))
+          continue;
+        placeGroupLeaves(a, ga, group_a);
+        placeGroupLeaves(b, gb, group_b);
+        for (int i = group_a.leaf_first; i < group_a.leaf_first + group_a.leaf_count; ++i)
+        {
+          const LaneBall leaf_a = ball(ws_.outer_centres.data(), model_.outer(), i, speed.leaves_a, extra);
+          const M near_leaf = hn::AndNot(failing, hn::And(near_ab, hn::Not(apart(leaf_a, group_b.ball))));
+          if (hn::AllFalse(d_, near_leaf))
+            continue;
+          M leaf_fails = hn::FirstN(d_, 0);
+          for (int j = group_b.leaf_first; j < group_b.leaf_first + group_b.leaf_count; ++j)
+            leaf_fails = hn::Or(leaf_fails, hn::Not(apart(leaf_a, ball(ws_.outer_centres.data(), model_.outer(), j,
+                                                                        speed.leaves_b, 0.0f))));
+          failing = hn::Or(failing, hn::And(near_leaf, leaf_fails));
+        }
+      }
     }
     fail |= laneBits(d_, failing, lane_);
     if (task_.inner && body_a.inner_count > 0 && body_b.inner_count > 0 && !hn::AllFalse(d_, failing))
@@ -140,73 +172,117 @@ public:
   }
 
 private:
-  /// Lanes where balls at p and q are farther apart than r + speed · h (their distance closing at
-  /// \a speed over the segment).
-  M apart(const LaneBall &p, const LaneBall &q, float speed, float r) const
+  /// Lanes where balls p and q are apart: centres farther than R_p + R_q.
+  M apart(const LaneBall &p, const LaneBall &q) const
   {
-    const V R = hn::MulAdd(hn::Set(d_, speed), h_, hn::Set(d_, r));
-    return beyond(d_, squared3(hn::Sub(p.x, q.x), hn::Sub(p.y, q.y), hn::Sub(p.z, q.z)), R);
+    return beyond(d_, squared3(hn::Sub(p.x, q.x), hn::Sub(p.y, q.y), hn::Sub(p.z, q.z)), hn::Add(p.R, q.R));
   }
 
-  /// Outer ball i's centre (placed) and radius inflated by speed · h + extra.
-  LaneBall placed(int i, float speed, float extra) const
+  /// Ball i of \a balls (placed at \a centres) with its radius inflated by speed · h + extra.
+  LaneBall ball(const float *centres, const BallArrays &balls, int i, float speed, float extra) const
   {
-    const float *c = ws_.outer_centres.data() + i * 3 * kLanes + lane_;
+    const float *c = centres + i * 3 * kLanes + lane_;
     return {hn::LoadU(d_, c), hn::LoadU(d_, c + kLanes), hn::LoadU(d_, c + 2 * kLanes),
-            hn::MulAdd(hn::Set(d_, speed), h_, hn::Set(d_, model_.outer().r[i] + extra))};
+            hn::MulAdd(hn::Set(d_, speed), h_, hn::Set(d_, balls.r[i] + extra))};
   }
 
-  LaneBall outerBall(int b, int i, float speed, float extra)
+  /// The lanes of this pass among \a bits (bit k: lane k).
+  M lanes(std::uint8_t bits) const
   {
+    const uint8_t own[8] = {static_cast<uint8_t>(bits >> lane_)};
+    return hn::LoadMaskBits(d_, own);
+  }
+
+  LaneBall rootBall(int b, float speed, float extra)
+  {
+    const LaneBody &body = model_.bodies()[b];
     if (ws_.bound_stamp[b] != stamp_)
     {
-      const LaneBody &body = model_.bodies()[b];
       centresAt(d_, ws_.poses.data(), body.link, model_.outer(), body.bound, 1,
                 ws_.outer_centres.data() + body.bound * 3 * kLanes, lane_);
       ws_.bound_stamp[b] = stamp_;
     }
-    return placed(i, speed, extra);
+    return ball(ws_.outer_centres.data(), model_.outer(), body.bound, speed, extra);
   }
 
-  void placeLeaves(int b)
+  /// A child of a body's tree and its leaves (the root and all its leaves for a body without
+  /// children).
+  struct Group
   {
-    if (ws_.leaves_stamp[b] == stamp_)
+    LaneBall ball;
+    int leaf_first, leaf_count;
+  };
+
+  /// Group \a g of body b: child g, its radius inflated by speed · h + extra; or, without children,
+  /// the root \a root itself.
+  Group groupOf(int b, int g, const LaneBall &root, float speed, float extra)
+  {
+    const LaneBody &body = model_.bodies()[b];
+    if (body.child_count == 0)
+      return {root, body.outer_first, body.outer_count};
+    placeChildren(b);
+    const int c = body.child_first + g;
+    const LaneChild &leaves = model_.childLeaves()[c];
+    return {ball(ws_.child_centres.data(), model_.children(), c, speed, extra), leaves.leaf_first, leaves.leaf_count};
+  }
+
+  void placeGroupLeaves(int b, int g, const Group &group)
+  {
+    const LaneBody &body = model_.bodies()[b];
+    placeOuter(body, group.leaf_first, group.leaf_count,
+               body.child_count == 0 ? ws_.leaves_stamp[b] : ws_.child_leaves_stamp[body.child_first + g]);
+  }
+
+  void placeChildren(int b)
+  {
+    if (ws_.children_stamp[b] == stamp_)
       return;
     const LaneBody &body = model_.bodies()[b];
-    centresAt(d_, ws_.poses.data(), body.link, model_.outer(), body.outer_first, body.outer_count,
-              ws_.outer_centres.data() + body.outer_first * 3 * kLanes, lane_);
-    ws_.leaves_stamp[b] = stamp_;
+    centresAt(d_, ws_.poses.data(), body.link, model_.children(), body.child_first, body.child_count,
+              ws_.child_centres.data() + body.child_first * 3 * kLanes, lane_);
+    ws_.children_stamp[b] = stamp_;
   }
 
-  /// Lanes where some leaf of body b, inflated by its world speed and \a extra, is not clear by
-  /// \a clear.
-  template <typename Clear>
-  M leavesFail(int b, float extra, const Clear &clear)
+  /// Places outer balls [first, first + count) of body b, once a pass (\a stamp: their stamp).
+  void placeOuter(const LaneBody &body, int first, int count, int &stamp)
   {
-    placeLeaves(b);
-    const LaneBody &body = model_.bodies()[b];
-    M fails = hn::FirstN(d_, 0);
-    for (int i = body.outer_first; i < body.outer_first + body.outer_count; ++i)
-      fails = hn::Or(fails, hn::Not(clear(placed(i, task_.world_speed[i], extra))));
-    return fails;
+    if (stamp == stamp_)
+      return;
+    centresAt(d_, ws_.poses.data(), body.link, model_.outer(), first, count,
+              ws_.outer_centres.data() + first * 3 * kLanes, lane_);
+    stamp = stamp_;
   }
 
-  /// Lanes of \a near where body b is not clear of a group's triangles: each triangle against the
-  /// bounding ball, then the leaves where that is within reach.
-  M againstTriangles(int b, const LaneObstacle &o, M near, float extra)
+  /// Lanes of \a near where some leaf of body b fails (\a fails: the lanes where a ball is not
+  /// clear), its balls inflated by their speeds and \a extra: through the children where the body
+  /// has them, a child's leaves only where the child fails.
+  template <typename Fails>
+  M treeFails(int b, M near, const TreeSpeeds &speeds, float extra, const Fails &fails)
   {
     const LaneBody &body = model_.bodies()[b];
-    const LaneBall root = placed(body.bound, task_.world_speed[body.bound], extra);
+    const BallArrays &outer = model_.outer();
+    const float *centres = ws_.outer_centres.data();
     M failing = hn::FirstN(d_, 0);
-    for (int k = o.triangle_first; k < o.triangle_first + o.triangle_count; ++k)
+    if (body.child_count == 0)
     {
-      const LaneTriangle &t = model_.obstacleTriangles()[k];
-      const M root_near = hn::AndNot(clearOfTriangle(d_, t, root.x, root.y, root.z, root.R), near);
-      if (hn::AllFalse(d_, root_near))
+      placeOuter(body, body.outer_first, body.outer_count, ws_.leaves_stamp[b]);
+      for (int i = body.outer_first; i < body.outer_first + body.outer_count; ++i)
+        failing = hn::Or(failing, fails(ball(centres, outer, i, speeds.leaf(i), extra)));
+      return hn::And(near, failing);
+    }
+    placeChildren(b);
+    for (int c = body.child_first; c < body.child_first + body.child_count; ++c)
+    {
+      const M child_near =
+          hn::AndNot(failing, hn::And(near, fails(ball(ws_.child_centres.data(), model_.children(), c, speeds.child(c), extra))));
+      if (hn::AllFalse(d_, child_near))
         continue;
-      failing = hn::Or(failing, hn::And(root_near, leavesFail(b, extra, [&](const LaneBall &leaf) {
-                                          return clearOfTriangle(d_, t, leaf.x, leaf.y, leaf.z, leaf.R);
-                                        })));
+      const LaneChild &leaves = model_.childLeaves()[c];
+      placeOuter(body, leaves.leaf_first, leaves.leaf_count, ws_.child_leaves_stamp[c]);
+      M leaf_fails = hn::FirstN(d_, 0);
+      for (int i = leaves.leaf_first; i < leaves.leaf_first + leaves.leaf_count; ++i)
+        leaf_fails = hn::Or(leaf_fails, fails(ball(centres, outer, i, speeds.leaf(i), extra)));
+      failing = hn::Or(failing, hn::And(child_near, leaf_fails));
     }
     return failing;
   }
@@ -301,9 +377,9 @@ void TestBlockImpl(const SphereModel &model, const EdgeLanes &edge, const BlockT
   std::fill(inner, inner + task.count, std::uint8_t{0});
   if (ws.stamp > (1 << 30))  // before a stamp could repeat: every body unplaced
   {
-    std::fill(ws.bound_stamp.begin(), ws.bound_stamp.end(), -1);
-    std::fill(ws.leaves_stamp.begin(), ws.leaves_stamp.end(), -1);
-    std::fill(ws.inner_stamp.begin(), ws.inner_stamp.end(), -1);
+    for (std::vector<int> *stamps : {&ws.bound_stamp, &ws.leaves_stamp, &ws.children_stamp, &ws.inner_stamp,
+                                     &ws.child_leaves_stamp})
+      std::fill(stamps->begin(), stamps->end(), -1);
     ws.stamp = 0;
   }
   for (std::size_t lane = 0; lane < kLanes; lane += hn::Lanes(d))
@@ -314,10 +390,11 @@ void TestBlockImpl(const SphereModel &model, const EdgeLanes &edge, const BlockT
     {
       const int p = task.active ? task.active[i] : i;
       const SweepPair &pair = task.pairs[p];
+      const std::uint8_t needed = task.needed ? task.needed[i] : std::uint8_t{0xff};
       if (pair.other < 0)
-        pass.scene(pair.a, model.obstacles()[pair.obstacle], fail[i], inner[i]);
+        pass.scene(pair.a, model.obstacles()[pair.obstacle], needed, fail[i], inner[i]);
       else
-        pass.self(pair.a, pair.other, task.self_speed[p], fail[i], inner[i]);
+        pass.self(pair.a, pair.other, task.self_speed[p], needed, fail[i], inner[i]);
     }
   }
 }
@@ -357,10 +434,13 @@ HWY_EXPORT(ClearLanesImpl);
 BlockWorkspace::BlockWorkspace(const SphereModel &model)
   : poses(model.world().robot().links().size() * 12 * kLanes)
   , outer_centres(model.outer().size() * 3 * kLanes)
+  , child_centres(model.children().size() * 3 * kLanes)
   , inner_centres(model.inner().size() * 3 * kLanes)
   , bound_stamp(model.bodies().size(), -1)
   , leaves_stamp(model.bodies().size(), -1)
+  , children_stamp(model.bodies().size(), -1)
   , inner_stamp(model.bodies().size(), -1)
+  , child_leaves_stamp(model.children().size(), -1)
 {
 }
 

@@ -3,9 +3,9 @@
 /// The sphere stage's one flat kernel (docs/design.md, "The sphere front end"): kLanes
 /// configurations of an edge in one pass, each lane k the midpoint t_k of a segment of half width
 /// h_k. Top to bottom: the lanes' poses of every link, then per pair the world centres its test
-/// needs (placed once per body), the body's bounding ball first and its leaves only in the lanes
-/// where the bounding ball is within reach, against an obstacle (a primitive, a mesh's group of
-/// triangles, a closed mesh's inner balls) or another body's balls.
+/// needs (placed once a pass), the body's tree (sphere_model.h) from its root down — a child only
+/// where the root is within reach, a child's leaves only where the child is — against an obstacle
+/// (a primitive, a mesh's group of triangles, a closed mesh's inner balls) or another body's tree.
 ///
 /// A ball of radius r whose centre moves at most μ per unit t (ball_speeds.h; for a self pair the
 /// two balls' speeds relative to the pair's deepest common ancestor, whose sum bounds how fast
@@ -47,7 +47,7 @@ struct SweepPair
 };
 
 /** \brief A self pair's relative speeds (metres per unit t, relative to its deepest common
-    ancestor): a's bounding ball, the most of a's leaves, then b's. */
+    ancestor): a's bounding ball, the most of a's children and leaves, then b's. */
 struct SelfSpeeds
 {
   float bound_a = 0.0f, leaves_a = 0.0f, bound_b = 0.0f, leaves_b = 0.0f;
@@ -57,11 +57,15 @@ struct SelfSpeeds
 struct BlockTask
 {
   const SweepPair *pairs = nullptr;
-  /** \brief The pairs to test: active[0, count) (indices into pairs), or pairs[0, count) when null. */
+  /** \brief The pairs to test: active[0, count) (indices into pairs), or pairs[0, count) when null;
+      the lanes each is asked in, needed[i] (null: every lane). A lane not asked, or found failing,
+      is tested no further: its fail bit may be set or not. */
   const int *active = nullptr;
+  const std::uint8_t *needed = nullptr;
   int count = 0;
-  /** \brief Every outer ball's world speed (index as SphereModel::outer()), rounded up. */
-  const float *world_speed = nullptr;
+  /** \brief Every outer ball's and every child's world speed (index as SphereModel::outer() and
+      children()), rounded up. */
+  const float *world_speed = nullptr, *child_speed = nullptr;
   /** \brief Self pairs' speeds, index as pairs (scene pairs' unused), rounded up. */
   const SelfSpeeds *self_speed = nullptr;
   /** \brief The segments' midpoints (exact floats) and half widths. */
@@ -77,8 +81,10 @@ struct BlockTask
 struct BlockWorkspace
 {
   explicit BlockWorkspace(const SphereModel &model);
-  std::vector<float> poses, outer_centres, inner_centres;
-  std::vector<int> bound_stamp, leaves_stamp, inner_stamp;
+  std::vector<float> poses, outer_centres, child_centres, inner_centres;
+  /** \brief Per body (its root, its leaves when it has no children, its children, its inner
+      balls) and per child (its leaves). */
+  std::vector<int> bound_stamp, leaves_stamp, children_stamp, inner_stamp, child_leaves_stamp;
   int stamp = 0;
 };
 

@@ -25,7 +25,8 @@ Sphere wholeEdgeBall(const SphereModel &model, const SweepWorkspace &ws, int b)
   return {centre, numeric::padUp(body.bound_L.radius + widening + numeric::kPadRel * centre.norm())};
 }
 
-/// Every outer ball's world speed on the edge (ws.world_speed), rounded up to float.
+/// Every outer ball's and child's world speed on the edge (ws.world_speed, ws.child_speed), rounded
+/// up to float.
 void worldSpeeds(const SphereModel &model, SweepWorkspace &ws, const JointMotion &motion)
 {
   const std::size_t links = motion.model().links().size();
@@ -33,8 +34,13 @@ void worldSpeeds(const SphereModel &model, SweepWorkspace &ws, const JointMotion
   for (std::size_t l = 0; l < links; ++l)
     ws.link_speed[l] = pointSpeed(motion, static_cast<int>(l));
   for (const LaneBody &body : model.bodies())
+  {
+    const PointSpeed &link = ws.link_speed[body.link];
     for (int i = body.bound; i < body.outer_first + body.outer_count; ++i)
-      ws.world_speed[i] = floatUp(ws.link_speed[body.link].at(model.outerLever()[i], model.outerAxisLever()[i]));
+      ws.world_speed[i] = floatUp(link.at(model.outerLever()[i], model.outerAxisLever()[i]));
+    for (int c = body.child_first; c < body.child_first + body.child_count; ++c)
+      ws.child_speed[c] = floatUp(link.at(model.childLever()[c], model.childAxisLever()[c]));
+  }
 }
 
 /// A lower bound on the distance from \a p to obstacle part \a o: to a primitive as the lanes hold
@@ -272,6 +278,7 @@ BlockTask sweepTask(const SweepWorkspace &ws, const SweepSettings &settings)
   task.pairs = ws.pairs.data();
   task.count = static_cast<int>(ws.pairs.size());
   task.world_speed = ws.world_speed.data();
+  task.child_speed = ws.child_speed.data();
   task.self_speed = ws.self_speed.data();
   task.inflation = floatUp(settings.inflation);
   task.inner = settings.inner;
@@ -311,6 +318,7 @@ SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointM
     }
     activePairs(ws, head, lanes);
     task.active = ws.active.data();
+    task.needed = ws.needed.data();
     task.count = static_cast<int>(ws.active.size());
     const int block = result.blocks++;
     testBlock(model, ws.edge, task, ws.block, ws.fail.data(), ws.inner.data());
@@ -342,7 +350,7 @@ SweepResult sweepEdge(const SphereModel &model, SweepWorkspace &ws, const JointM
 }
 
 SweepWorkspace::SweepWorkspace(const SphereModel &model)
-  : block(model), kinematics(model.world().robot()), world_speed(model.outer().size())
+  : block(model), kinematics(model.world().robot()), world_speed(model.outer().size()), child_speed(model.children().size())
 {
   for (const LaneBody &body : model.bodies())
   {
@@ -351,6 +359,11 @@ SweepWorkspace::SweepWorkspace(const SphereModel &model)
     {
       lever = std::max(lever, model.outerLever()[i]);
       axis_lever = std::max(axis_lever, model.outerAxisLever()[i]);
+    }
+    for (int c = body.child_first; c < body.child_first + body.child_count; ++c)
+    {
+      lever = std::max(lever, model.childLever()[c]);
+      axis_lever = std::max(axis_lever, model.childAxisLever()[c]);
     }
     leaf_lever.push_back(lever);
     leaf_axis_lever.push_back(axis_lever);

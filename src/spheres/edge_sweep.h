@@ -114,11 +114,12 @@ struct SweepWorkspace
   BlockWorkspace block;
   KinematicsWorkspace kinematics;
   Eigen::VectorXd q;
-  /** \brief Per body: the largest levers of its leaves (ball_speeds.h), for one speed over them. */
+  /** \brief Per body: the largest levers of its children and leaves (ball_speeds.h), for one speed
+      over them. */
   std::vector<double> leaf_lever, leaf_axis_lever;
-  /** \brief The edge's per-link coefficients, every outer ball's world speed (rounded up). */
+  /** \brief The edge's per-link coefficients, every outer ball's and child's world speed (rounded up). */
   std::vector<PointSpeed> link_speed;
-  std::vector<float> world_speed;
+  std::vector<float> world_speed, child_speed;
   /** \brief The pairs to test on this edge, their relative speeds (self pairs), and each self
       pair's certificate stretches: spans[span_first[i], span_first[i] + span_count[i]), or
       span_first[i] = −1 without a certificate. */
