@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ompl_ccd/spheres/inner_spheres.h"
+#include "spheres/shared_covers.h"
 
 namespace ompl_ccd::spheres
 {
@@ -93,7 +94,8 @@ void SphereModel::buildBodies(const SphereOptions &options)
   {
     const LinkGeometry &geometry = model.links()[body.link].geometries[body.ref.geometry];
     const LinkRounding &rounding = rounding_[body.link];
-    const OuterCover cover = outerCover(geometry.shape, geometry.X_LG, options.robot_cover);
+    const std::shared_ptr<const OuterCover> shared = sharedCover(world_->robotPtr(), body.ref, options.robot_cover);
+    const OuterCover &cover = *shared;
     excess_.push_back(cover.excess);
     body.bound_L = cover.bound;
     const auto padded = [&](const Sphere &ball) { return floatUp(ball.radius + pointRounding(rounding, ball.centre.norm())); };
