@@ -1,6 +1,6 @@
-// The distances the sphere front end's kernels measure (lane_batch.cpp), per Highway target:
-// from lane points to a primitive, to a ball's centre, and a lower bound to a mesh triangle
-// (LaneTriangle; why it is one: triangle_groups.cpp). Included once per target by foreach_target.
+// The distances the sphere front end's kernel measures (block_kernel.cpp), per Highway target:
+// from lane points to a primitive and to a ball's centre (a mesh triangle's lower bound is the
+// kernel's own squared test). Included once per target by foreach_target.
 #if defined(OMPL_CCD_SPHERES_LANE_DISTANCES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OMPL_CCD_SPHERES_LANE_DISTANCES_INL_H_
 #undef OMPL_CCD_SPHERES_LANE_DISTANCES_INL_H_
@@ -59,22 +59,6 @@ HWY_INLINE V primitiveDistance(D d, const LaneObstacle &o, V x, V y, V z)
 HWY_INLINE V centreDistance(D d, const BallArrays &balls, int i, V x, V y, V z)
 {
   return norm3(hn::Sub(x, hn::Set(d, balls.x[i])), hn::Sub(y, hn::Set(d, balls.y[i])), hn::Sub(z, hn::Set(d, balls.z[i])));
-}
-
-/// A lower bound on the distance from the points (x, y, z) to triangle \a t (LaneTriangle).
-HWY_INLINE V triangleDistance(D d, const LaneTriangle &t, V x, V y, V z)
-{
-  const V zero = hn::Zero(d);
-  const auto dot = [&](const float *a) {
-    return hn::MulAdd(hn::Set(d, a[0]), x, hn::MulAdd(hn::Set(d, a[1]), y, hn::Mul(hn::Set(d, a[2]), z)));
-  };
-  const V plane = hn::Max(hn::Sub(hn::Abs(hn::Sub(dot(t.n), hn::Set(d, t.h))), hn::Set(d, t.slack)), zero);
-  V edge = zero;
-  for (int i = 0; i < 3; ++i)
-    edge = hn::Max(edge, hn::Sub(dot(t.e + 3 * i), hn::Set(d, t.o[i])));
-  const V ball = hn::Sub(norm3(hn::Sub(x, hn::Set(d, t.c[0])), hn::Sub(y, hn::Set(d, t.c[1])), hn::Sub(z, hn::Set(d, t.c[2]))),
-                         hn::Set(d, t.r));
-  return hn::Max(hn::Sqrt(hn::MulAdd(plane, plane, hn::Mul(edge, edge))), ball);
 }
 }  // namespace ompl_ccd::spheres::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
